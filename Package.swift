@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "AsyncSignals",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "AsyncSignals", targets: ["AsyncSignals"]),
+    .library(name: "LegacyBridge", targets: ["LegacyBridge"]),
+    .executable(name: "AsyncSignalsDemo", targets: ["AsyncSignalsDemo"]),
+  ],
+  targets: [
+    .target(name: "AsyncSignals"),
+    .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
+    .executableTarget(name: "AsyncSignalsDemo", dependencies: ["AsyncSignals", "LegacyBridge"]),
+    .target(name: "TestSupport", dependencies: ["AsyncSignals"], path: "Tests/TestSupport"),
+    .testTarget(name: "AsyncSignalsTests", dependencies: ["AsyncSignals", "TestSupport"]),
+    .testTarget(name: "LegacyBridgeTests", dependencies: ["LegacyBridge", "AsyncSignals", "TestSupport"]),
+    .testTarget(name: "AsyncSignalsStressTests", dependencies: ["AsyncSignals", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+/// The observer of a signal with an asynchronous body: `send` suspends while a `for await` consumer is behind.
+///
+/// A body written as an `async` function returns to complete and throws to fail; it sends values with
+/// ``send(_:)``. When the subscriber is a `for await` loop, `send` waits until the loop's buffer has room
+/// (see ``BufferingPolicy``), which is real backpressure: the body never runs further ahead of the consumer
+/// than the policy allows. With a callback subscriber, `send` delivers synchronously and returns.
+///
+/// ```swift
+/// let lines = Signal<String, any Error> { observer in
+///   for try await line in url.lines {
+///     await observer.send(line)
+///   }
+/// }
+/// ```
+public struct AsyncObserver<Value: Sendable, Failure: Error>: Sendable {
+  private let observer: Observer<Value, Failure>
+
+  /// The subscription's lifetime: attach cleanup to it, or check whether the subscriber is gone.
+  public let lifetime: Lifetime
+
+  init(_ observer: Observer<Value, Failure>, lifetime: Lifetime) {
+    self.observer = observer
+    self.lifetime = lifetime
+  }
+
+  /// Sends a value, first waiting until a `for await` consumer has room for it.
+  ///
+  /// Returns at once without sending when the subscription has ended (its Task is then cancelled too).
+  ///
+  /// - Parameter value: The value.
+  public func send(_ value: Value) async {
+    if let backpressure = lifetime.backpressure {
+      await backpressure.waitForRoom()
+    }
+    observer.send(value)
+  }
+}
+
+extension Signal {
+  /// Creates a signal whose asynchronous body runs in a Task once per subscription.
+  ///
+  /// The body sends with `await observer.send(value)`, which suspends while a `for await` consumer is behind.
+  /// Returning completes the signal; throwing fails it with the typed error. Disposing the subscription
+  /// cancels the body's Task.
+  ///
+  /// ```swift
+  /// let pages = Signal<Page, FetchError> { observer in
+  ///   var next: URL? = firstPage
+  ///   while let url = next {
+  ///     let page = try await fetch(url)
+  ///     await observer.send(page)
+  ///     next = page.nextURL
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: The asynchronous work of one subscription.
+  public init(_ body: @escaping @Sendable (AsyncObserver<Value, Failure>) async throws(Failure) -> Void) {
+    self.init { observer, lifetime in
+      let asyncObserver = AsyncObserver(observer, lifetime: lifetime)
+      lifetime.task {
+        do throws(Failure) {
+          try await body(asyncObserver)
+          observer.complete()
+        } catch {
+          observer.fail(error)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/// The lifetime of one subscription: what the signal's body attaches its cleanup and its Tasks to.
+///
+/// A body receives its subscription's lifetime next to the observer. Everything added to it is torn down,
+/// in the order added and exactly once, when the subscription ends: when the subscriber disposes, when the
+/// signal sends a terminal event, or when the Task iterating the signal with `for await` is cancelled.
+/// Adding to a lifetime that has already ended tears the addition down at once, so a body that completes
+/// before it registers its cleanup still has that cleanup run.
+///
+/// ```
+///  subscriber ──dispose()──▶ Lifetime ──▶ cleanup closures, disposables (in order added)
+///                               │    └──▶ Tasks started with task(_:) (cancelled)
+///  terminal event ──────────────┘
+/// ```
+///
+/// ```swift
+/// let ticks = Signal<Int, Never> { observer, lifetime in
+///   let timer = startTimer { observer.send($0) }
+///   lifetime.onDispose { timer.invalidate() }
+/// }
+/// ```
+public final class Lifetime: Disposable {
+  private let list = Locked(DisposalList())
+
+  /// The consumer that paces asynchronous sends, inherited by child lifetimes.
+  let backpressure: (any Backpressure)?
+
+  /// Creates a lifetime that has not ended yet.
+  public convenience init() {
+    self.init(backpressure: nil)
+  }
+
+  init(backpressure: (any Backpressure)?) {
+    self.backpressure = backpressure
+  }
+
+  /// Whether the subscription has ended.
+  ///
+  /// A synchronous body that loops checks it to stop early.
+  ///
+  /// ```swift
+  /// Signal<Int, Never> { observer, lifetime in
+  ///   var next = 0
+  ///   while !lifetime.isDisposed { observer.send(next); next += 1 }
+  /// }
+  /// ```
+  public var isDisposed: Bool {
+    list.withLock { $0.isDisposed }
+  }
+
+  /// Ends the lifetime: runs every cleanup and cancels every Task, in the order added.
+  ///
+  /// Calling it again does nothing.
+  public func dispose() {
+    DisposalEntry.runAll(list.withLock { $0.dispose() })
+  }
+
+  /// Runs `action` when the lifetime ends (at once if it already has).
+  ///
+  /// - Parameter action: The cleanup.
+  public func onDispose(_ action: @escaping @Sendable () -> Void) {
+    add(.action(action))
+  }
+
+  /// Disposes `disposable` when the lifetime ends (at once if it already has).
+  ///
+  /// - Parameter disposable: The disposable to tie to this lifetime.
+  public func add(_ disposable: any Disposable) {
+    add(.disposable(disposable))
+  }
+
+  /// Starts a Task tied to this lifetime: ending the lifetime cancels it.
+  ///
+  /// If the lifetime has already ended, the Task is not started. This is how a body starts asynchronous
+  /// work, so that disposing the subscription cancels that work.
+  ///
+  /// ```swift
+  /// Signal<Data, Never> { observer, lifetime in
+  ///   lifetime.task { observer.send(await download()); observer.complete() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The Task's priority.
+  ///   - operation: The asynchronous work.
+  public func task(
+    priority: TaskPriority? = nil,
+    _ operation: sending @escaping @isolated(any) () async -> Void
+  ) {
+    guard !isDisposed else { return }
+    let task = Task(priority: priority, operation: operation)
+    add(.task(task))
+  }
+
+  /// Ties `disposable` to `lifetime`.
+  ///
+  /// ```swift
+  /// lifetime += otherSignal.subscribe(value: { print($0) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: The lifetime.
+  ///   - disposable: The disposable to dispose when it ends.
+  public static func += (lifetime: Lifetime, disposable: any Disposable) {
+    lifetime.add(disposable)
+  }
+
+  /// A lifetime that ends with this one (or earlier, on its own) and forgets itself here when it ends first.
+  ///
+  /// Operators that subscribe several times within one subscription (`concat`, `retry`, flattening) give each
+  /// inner subscription a child.
+  func makeChild() -> Lifetime {
+    let child = Lifetime(backpressure: backpressure)
+    switch list.withLock({ $0.add(.disposable(child)) }) {
+    case .stored(let token):
+      child.onDispose { [weak self] in
+        let removed = self?.list.withLock { $0.remove(token: token) }
+        _ = removed  // released after unlocking
+      }
+    case .runNow(let entry):
+      entry.run()
+    }
+    return child
+  }
+
+  private func add(_ entry: DisposalEntry) {
+    if case .runNow(let entry) = list.withLock({ $0.add(entry) }) {
+      entry.run()
+    }
+  }
+}
+
+/// A consumer that can make an asynchronous producer wait until it has room (a `for await` buffer).
+protocol Backpressure: AnyObject, Sendable {
+  /// Returns once the consumer can take another value, or at once when it is gone or the Task is cancelled.
+  func waitForRoom() async
+}

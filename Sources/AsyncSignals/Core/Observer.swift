@@ -1,0 +1,82 @@
+/// The receiving end of a signal: where events are sent.
+///
+/// A signal's body sends into the observer it is given; a subscriber passes an observer to receive events.
+/// An observer is a cheap value around one closure and can be copied and sent across threads freely.
+/// The observer handed to a body serialises what it is sent: concurrent sends never overlap downstream,
+/// a send from inside a delivery is queued and delivered right after it, and nothing is delivered after a
+/// terminal event or after the subscription is disposed.
+///
+/// ```swift
+/// let numbers = Signal<Int, Never> { observer, _ in
+///   observer.send(1)
+///   observer.send(2)
+///   observer.complete()
+/// }
+/// numbers.subscribe(Observer { event in print(event) })  // value(1), value(2), completed
+/// ```
+public struct Observer<Value: Sendable, Failure: Error>: Sendable {
+  @usableFromInline
+  let action: @Sendable (Event<Value, Failure>) -> Void
+
+  /// Creates an observer that handles each event with `action`.
+  ///
+  /// - Parameter action: Called once per event, serially.
+  @inlinable
+  public init(_ action: @escaping @Sendable (Event<Value, Failure>) -> Void) {
+    self.action = action
+  }
+
+  /// Creates an observer from one closure per kind of event.
+  ///
+  /// ```swift
+  /// let printer = Observer<Int, Never>(value: { print($0) }, completed: { print("done") })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Called for each value.
+  ///   - failed: Called once if the signal fails.
+  ///   - completed: Called once if the signal completes.
+  public init(
+    value: @escaping @Sendable (Value) -> Void = { _ in },
+    failed: @escaping @Sendable (Failure) -> Void = { _ in },
+    completed: @escaping @Sendable () -> Void = {}
+  ) {
+    self.action = { event in
+      switch event {
+      case .value(let element): value(element)
+      case .failed(let failure): failed(failure)
+      case .completed: completed()
+      }
+    }
+  }
+
+  /// Sends a value.
+  ///
+  /// - Parameter value: The value.
+  @inlinable
+  public func send(_ value: Value) {
+    action(.value(value))
+  }
+
+  /// Sends a failure, ending the stream.
+  ///
+  /// - Parameter failure: The failure.
+  @inlinable
+  public func fail(_ failure: Failure) {
+    action(.failed(failure))
+  }
+
+  /// Sends completion, ending the stream.
+  @inlinable
+  public func complete() {
+    action(.completed)
+  }
+
+  /// Sends an event of any kind.
+  ///
+  /// - Parameter event: The event.
+  @inlinable
+  public func send(event: Event<Value, Failure>) {
+    action(event)
+  }
+}

@@ -1,0 +1,84 @@
+extension Signal: AsyncSequence {
+  /// The values of the signal, one per iteration.
+  public typealias Element = Value
+
+  /// Iterates a signal: subscribes on the first `next()`, and ends the subscription when the loop ends.
+  ///
+  /// Events pushed by the signal wait in a buffer governed by ``Signal/asyncBufferingPolicy``; one resume of
+  /// the iterating Task takes every buffered event, so a fast signal costs one suspension per batch, not per
+  /// value. Cancelling the iterating Task ends the iteration (`next()` returns `nil`) and disposes the
+  /// subscription, which runs the body's cleanup and cancels its Tasks. A failure is thrown once, typed.
+  ///
+  /// ```swift
+  /// var iterator = signal.makeAsyncIterator()
+  /// while let value = try await iterator.next() { print(value) }
+  /// ```
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    private let consumer: ForAwaitConsumer<Value, Failure>
+    private var batch: [Event<Value, Failure>] = []
+    private var index = 0
+    private var isFinished = false
+
+    init(_ signal: Signal) {
+      consumer = ForAwaitConsumer(signal)
+    }
+
+    /// Returns the next value, `nil` at completion or after cancellation, or throws the signal's failure.
+    ///
+    /// - Parameter actor: The caller's isolation, inherited while waiting.
+    /// - Returns: The next value, or `nil` when the stream is over.
+    /// - Throws: The signal's typed failure, once.
+    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(Failure) -> Value? {
+      while true {
+        if index < batch.count {
+          let event = batch[index]
+          index += 1
+          switch event {
+          case .value(let value):
+            return value
+          case .completed:
+            finish()
+            return nil
+          case .failed(let failure):
+            finish()
+            throw failure
+          }
+        }
+        guard !isFinished else { return nil }
+        var recycled = batch
+        batch = []
+        recycled.removeAll(keepingCapacity: true)
+        index = 0
+        batch = await consumer.nextBatch(recycling: recycled, isolation: actor)
+        if batch.isEmpty {
+          finish()
+          return nil
+        }
+      }
+    }
+
+    /// Returns the next value, `nil` at completion or after cancellation, or throws the signal's failure.
+    ///
+    /// - Returns: The next value, or `nil` when the stream is over.
+    /// - Throws: The signal's typed failure, once.
+    public mutating func next() async throws(Failure) -> Value? {
+      try await next(isolation: nil)
+    }
+
+    private mutating func finish() {
+      isFinished = true
+      batch = []
+      index = 0
+    }
+  }
+
+  /// Creates an iterator; the signal is subscribed on its first `next()`.
+  ///
+  /// - Returns: A new iterator with its own subscription.
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(self)
+  }
+}
+
+@available(*, unavailable)
+extension Signal.AsyncIterator: Sendable {}

@@ -1,0 +1,126 @@
+extension Signal {
+  /// A signal that sends `value` and completes, for each subscriber.
+  ///
+  /// ```swift
+  /// Signal<Int, Never>.just(42).subscribe(value: { print($0) })  // 42
+  /// ```
+  ///
+  /// - Parameter value: The value to send.
+  /// - Returns: The signal.
+  public static func just(_ value: Value) -> Signal {
+    Signal { observer, _ in
+      observer.send(value)
+      observer.complete()
+    }
+  }
+
+  /// A signal that completes at once without sending a value.
+  ///
+  /// ```swift
+  /// Signal<Int, Never>.empty.subscribe(completed: { print("done") })
+  /// ```
+  public static var empty: Signal {
+    Signal { observer, _ in observer.complete() }
+  }
+
+  /// A signal that never sends anything and never ends.
+  ///
+  /// ```swift
+  /// let subscription = Signal<Int, Never>.never.subscribe(value: { print($0) })
+  /// subscription.dispose()  // the only way it ends
+  /// ```
+  public static var never: Signal {
+    Signal.unserialized({ _, _ in })
+  }
+
+  /// A signal that fails with `failure` at once.
+  ///
+  /// ```swift
+  /// Signal<Int, URLError>.failure(URLError(.notConnectedToInternet))
+  /// ```
+  ///
+  /// - Parameter failure: The failure to send.
+  /// - Returns: The signal.
+  public static func failure(_ failure: Failure) -> Signal {
+    Signal { observer, _ in observer.fail(failure) }
+  }
+
+  /// A signal that builds a fresh signal with `makeSignal` at each subscription and subscribes to it.
+  ///
+  /// ```swift
+  /// let now = Signal<Date, Never>.deferred { .just(Date()) }  // the date of each subscription
+  /// ```
+  ///
+  /// - Parameter makeSignal: Called once per subscription.
+  /// - Returns: The signal.
+  public static func deferred(_ makeSignal: @escaping @Sendable () -> Signal) -> Signal {
+    Signal.unserialized({ observer, lifetime in
+      makeSignal().start(observer, in: lifetime)
+    })
+  }
+
+  /// Creates a signal that sends the elements of `values` in order, then completes.
+  ///
+  /// Stops early, without reading further elements, when the subscription ends, so an infinite sequence is
+  /// fine behind an operator that completes early.
+  ///
+  /// ```swift
+  /// Signal(values: [1, 2, 3]).subscribe(value: { print($0) })
+  /// ```
+  ///
+  /// - Parameter values: The elements to send.
+  public init<Values: Sequence & Sendable>(values: Values) where Values.Element == Value, Failure == Never {
+    self.init { observer, lifetime in
+      for value in values {
+        guard !lifetime.isDisposed else { return }
+        observer.send(value)
+      }
+      observer.complete()
+    }
+  }
+
+  /// Creates a signal that iterates `sequence` once per subscription, failing with its typed failure.
+  ///
+  /// Each subscription makes its own iterator. The values are sent asynchronously, so a `for await`
+  /// consumer paces the iteration. Disposing the subscription cancels the iteration's Task.
+  ///
+  /// ```swift
+  /// let signal = Signal(AsyncStream<Int> { continuation in continuation.yield(1); continuation.finish() })
+  /// ```
+  ///
+  /// - Parameter sequence: The asynchronous sequence.
+  public init<Source: AsyncSequence & Sendable>(_ sequence: Source)
+  where Source.Element == Value, Source.Failure == Failure {
+    self.init { (observer: AsyncObserver<Value, Failure>) async throws(Failure) in
+      var iterator = sequence.makeAsyncIterator()
+      while let value = try await iterator.next(isolation: nil) {
+        await observer.send(value)
+      }
+    }
+  }
+
+  /// Creates a signal that runs `operation` once per subscription and sends its result, then completes.
+  ///
+  /// ```swift
+  /// let user = Signal<User, APIError>(operation: { try await api.currentUser() })
+  /// ```
+  ///
+  /// - Parameter operation: The asynchronous function; its typed error fails the signal.
+  public init(operation: @escaping @Sendable () async throws(Failure) -> Value) {
+    self.init { (observer: AsyncObserver<Value, Failure>) async throws(Failure) in
+      await observer.send(try await operation())
+    }
+  }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// This sequence as a ``Signal`` that iterates it once per subscription.
+  ///
+  /// ```swift
+  /// let signal = (1...3).async.signal  // any AsyncSequence
+  /// signal.subscribe(value: { print($0) })
+  /// ```
+  public var signal: Signal<Element, Failure> {
+    Signal(self)
+  }
+}

@@ -1,0 +1,45 @@
+/// One `for await` loop's hold on its subscription: subscribes on the first batch, ends it on deinit.
+///
+/// Only the iterator references it, so its `deinit` runs when the loop is left (by `break`, `return`, a
+/// thrown error or the end of the stream) and disposes the subscription.
+final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
+  private let signal: Signal<Value, Failure>
+  private let storage: ForAwaitStorage<Value, Failure>
+  private let lifetime: Lifetime
+  private let started = Locked(false)
+
+  /// Creates the consumer of `signal`; nothing is subscribed yet.
+  init(_ signal: Signal<Value, Failure>) {
+    self.signal = signal
+    storage = ForAwaitStorage(policy: signal.asyncBufferingPolicy)
+    lifetime = Lifetime(backpressure: storage)
+  }
+
+  deinit {
+    storage.finish()
+    lifetime.dispose()
+  }
+
+  /// Returns the next batch of events; an empty batch ends the iteration.
+  ///
+  /// Subscribes on the first call.
+  func nextBatch(
+    recycling recycled: sending [Event<Value, Failure>],
+    isolation: isolated (any Actor)?
+  ) async -> [Event<Value, Failure>] {
+    if started.withLock({ started in
+      defer { started = true }
+      return !started
+    }) {
+      guard !Task.isCancelled else { return [] }
+      let storage = storage
+      signal.subscribe(Observer { storage.eventReceived($0) }, in: lifetime)
+    }
+    return await withTaskCancellationHandler {
+      await storage.nextBatch(recycling: recycled, isolation: isolation)
+    } onCancel: { [storage, lifetime] in
+      storage.finish()
+      lifetime.dispose()
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import AsyncSignals
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct SignalConstructorsTests {
+  struct Boom: Error, Equatable {}
+
+  @Test func justSendsOneValueThenCompletes() {
+    let recorder = EventRecorder<Int, Never>()
+    Signal.just(7).subscribe(recorder.observer)
+    #expect(recorder.events == [.value(7), .completed])
+  }
+
+  @Test func emptyCompletesAtOnce() {
+    let recorder = EventRecorder<Int, Never>()
+    Signal.empty.subscribe(recorder.observer)
+    #expect(recorder.events == [.completed])
+  }
+
+  @Test func neverSendsNothingUntilDisposed() {
+    let recorder = EventRecorder<Int, Never>()
+    let subscription = Signal.never.subscribe(recorder.observer)
+    #expect(recorder.events.isEmpty)
+    #expect(!subscription.isDisposed)
+    subscription.dispose()
+    #expect(subscription.isDisposed)
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func failureFailsAtOnce() {
+    let recorder = EventRecorder<Int, Boom>()
+    Signal.failure(Boom()).subscribe(recorder.observer)
+    #expect(recorder.events == [.failed(Boom())])
+  }
+
+  @Test func deferredBuildsASignalPerSubscription() {
+    let builds = Counter()
+    let signal = Signal<Int, Never>.deferred { .just(builds.increment()) }
+    #expect(builds.value == 0)
+    let recorder = EventRecorder<Int, Never>()
+    signal.subscribe(recorder.observer)
+    signal.subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .completed, .value(2), .completed])
+  }
+
+  @Test func valuesSendsASequenceInOrder() {
+    let recorder = EventRecorder<Int, Never>()
+    Signal(values: 1...4).subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .value(2), .value(3), .value(4), .completed])
+  }
+
+  @Test func valuesStopsReadingAnInfiniteSequenceOnDisposal() {
+    let recorder = EventRecorder<Int, Never>()
+    let lifetime = Lifetime()
+    let signal = Signal(values: 1...)
+    signal.subscribe(
+      Observer { event in
+        recorder.observer.send(event: event)
+        if event.value == 3 { lifetime.dispose() }
+      },
+      in: lifetime
+    )
+    #expect(recorder.events == [.value(1), .value(2), .value(3)])
+  }
+
+  @Test func asyncSequenceBecomesASignalPerSubscription() async {
+    let signal = Signal(
+      AsyncStream<Int> { continuation in
+        continuation.yield(1)
+        continuation.yield(2)
+        continuation.finish()
+      }
+    )
+    var received: [Int] = []
+    for await value in signal { received.append(value) }
+    #expect(received == [1, 2])
+  }
+
+  @Test func asyncSequencePropertyKeepsTheTypedFailure() async {
+    let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+    continuation.yield(5)
+    continuation.finish(throwing: Boom())
+    let signal: Signal<Int, any Error> = stream.signal
+    var received: [Int] = []
+    do {
+      for try await value in signal { received.append(value) }
+      Issue.record("expected a failure")
+    } catch {
+      #expect(error is Boom)
+    }
+    #expect(received == [5])
+  }
+
+  @Test func asyncFunctionBecomesAOneValueSignal() async throws {
+    let calls = Counter()
+    let signal = Signal<Int, Boom>(operation: { calls.increment() * 10 })
+    var received: [Int] = []
+    for try await value in signal { received.append(value) }
+    for try await value in signal { received.append(value) }
+    #expect(received == [10, 20])
+  }
+
+  @Test func asyncFunctionThatThrowsFailsTheSignal() async {
+    let signal = Signal<Int, Boom>(operation: { () async throws(Boom) -> Int in throw Boom() })
+    await #expect(throws: Boom.self) {
+      for try await _ in signal {}
+    }
+  }
+}
