@@ -1,0 +1,27 @@
+/// Mutable per-subscription state of an operator, read and written only while an event is being delivered.
+///
+/// Operators downstream of a serialising source (``SerialDelivery``, a subject, or an operator that
+/// serialises several upstreams) receive events one at a time, with a happens-before edge between
+/// consecutive deliveries (the source's lock). State touched only from those deliveries needs no lock of its
+/// own, which keeps a chain of operators at one lock per event, taken at the source.
+///
+/// ```swift
+/// let count = OperatorState(0)
+/// return Observer { event in
+///   count.value += 1  // only ever inside a delivery
+/// }
+/// ```
+///
+/// - Important: Touch `value` only from inside event delivery of the one subscription that created it, never
+///   from disposal callbacks, Tasks or other threads. State shared with those needs ``Locked``.
+final class OperatorState<Value>: @unchecked Sendable {
+  // Safety: every access happens inside the serial delivery of one subscription (see the type's doc). The
+  // source's lock orders consecutive deliveries, so accesses never overlap and each sees the previous write.
+  // The stress suite checks this contract under the thread sanitizer.
+  var value: Value
+
+  /// Creates the state with its initial value.
+  init(_ value: Value) {
+    self.value = value
+  }
+}
