@@ -1,0 +1,60 @@
+import AsyncSignals
+
+extension Signal {
+  /// Classic name for ``AsyncSignals/Signal/init(_:)``, with RAC's block shape: `+[RACSignal createSignal:]`.
+  ///
+  /// The block runs once per subscription with the subscriber to send into, and returns the disposable that
+  /// cleans up (or `nil`). It is disposed when the subscription ends, exactly once.
+  ///
+  /// ```swift
+  /// let signal = Signal<Int, Never>.createSignal { subscriber in
+  ///   subscriber.sendNext(1)
+  ///   subscriber.sendCompleted()
+  ///   return ActionDisposable { print("cleanup") }
+  /// }
+  /// ```
+  ///
+  /// - Parameter didSubscribe: Runs at each subscription; returns the cleanup.
+  /// - Returns: The signal.
+  public static func createSignal(
+    _ didSubscribe: @escaping @Sendable (Observer<Value, Failure>) -> (any Disposable)?
+  ) -> Signal {
+    Signal { observer, lifetime in didSubscribe(observer).map(lifetime.add) }
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/just(_:)``: `+[RACSignal return:]`.
+  ///
+  /// ```swift
+  /// Signal<Int, Never>.return(1)
+  /// ```
+  ///
+  /// - Parameter value: The one value to send before completing.
+  /// - Returns: The signal.
+  public static func `return`(_ value: Value) -> Signal {
+    just(value)
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/failure(_:)``: `+[RACSignal error:]`.
+  ///
+  /// ```swift
+  /// Signal<Int, URLError>.error(URLError(.timedOut))
+  /// ```
+  ///
+  /// - Parameter error: The failure to send.
+  /// - Returns: The signal.
+  public static func error(_ error: Failure) -> Signal {
+    failure(error)
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/deferred(_:)``: `+[RACSignal defer:]`.
+  ///
+  /// ```swift
+  /// Signal<Date, Never>.defer { .return(Date()) }
+  /// ```
+  ///
+  /// - Parameter block: Builds the signal to subscribe to, once per subscription.
+  /// - Returns: The signal.
+  public static func `defer`(_ block: @escaping @Sendable () -> Signal) -> Signal {
+    deferred(block)
+  }
+}

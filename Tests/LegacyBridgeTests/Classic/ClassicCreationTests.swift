@@ -1,0 +1,106 @@
+import AsyncSignals
+import LegacyBridge
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ClassicCreationTests {
+  struct Boom: Error, Equatable {}
+
+  @Test func createSignalRunsItsBlockPerSubscriptionAndDisposesItsCleanupOnce() {
+    let runs = Counter()
+    let cleanups = Counter()
+    let signal = Signal<Int, Never>.createSignal { subscriber in
+      subscriber.sendNext(runs.increment())
+      subscriber.sendCompleted()
+      return ActionDisposable { cleanups.increment() }
+    }
+    let recorder = EventRecorder<Int, Never>()
+    signal.subscribeObserver(recorder.observer)
+    signal.subscribeObserver(recorder.observer)
+    #expect(recorder.events == [.value(1), .completed, .value(2), .completed])
+    #expect(cleanups.value == 2)
+  }
+
+  @Test func createSignalWithoutCleanupIsFine() {
+    let recorder = EventRecorder<Int, Boom>()
+    Signal<Int, Boom>.createSignal { subscriber in
+      subscriber.sendError(Boom())
+      return nil
+    }.subscribeObserver(recorder.observer)
+    #expect(recorder.events == [.failed(Boom())])
+  }
+
+  @Test func disposingAClassicSubscriptionDisposesTheReturnedDisposable() {
+    let cleanup = ActionDisposable()
+    let subscription = Signal<Int, Never>.createSignal { _ in cleanup }.subscribeNext { _ in }
+    #expect(!cleanup.isDisposed)
+    subscription.dispose()
+    #expect(cleanup.isDisposed)
+  }
+
+  @Test func classicConstructorsForwardToTheCore() {
+    let recorder = EventRecorder<Int, Boom>()
+    Signal<Int, Boom>.return(1).subscribeObserver(recorder.observer)
+    Signal<Int, Boom>.error(Boom()).subscribeObserver(recorder.observer)
+    Signal<Int, Boom>.defer { .return(2) }.subscribeObserver(recorder.observer)
+    #expect(recorder.events == [.value(1), .completed, .failed(Boom()), .value(2), .completed])
+  }
+
+  @Test func classicSignalCanBeIteratedWithForAwait() async {
+    let signal = Signal<Int, Never>.createSignal { subscriber in
+      subscriber.sendNext(1)
+      subscriber.sendNext(2)
+      subscriber.sendCompleted()
+      return nil
+    }
+    var received: [Int] = []
+    for await value in signal { received.append(value) }
+    #expect(received == [1, 2])
+  }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct ClassicSubscriptionTests {
+  struct Boom: Error, Equatable {}
+
+  @Test func subscribeNextErrorCompletedReceivesEachKind() {
+    let log = Locked<[String]>([])
+    let append: @Sendable (String) -> Void = { entry in log.withLock { $0.append(entry) } }
+    Signal<Int, Boom>.return(1).subscribeNext(
+      { append("next \($0)") },
+      error: { _ in append("error") },
+      completed: { append("completed") }
+    )
+    Signal<Int, Boom>.error(Boom()).subscribeNext(
+      { append("next \($0)") },
+      error: { _ in append("error") },
+      completed: { append("completed") }
+    )
+    Signal<Int, Boom>.return(2).subscribeNext({ append("next \($0)") }, completed: { append("completed") })
+    Signal<Int, Boom>.error(Boom()).subscribeNext({ append("next \($0)") }, error: { _ in append("error") })
+    Signal<Int, Boom>.error(Boom()).subscribeError { _ in append("error only") }
+    Signal<Int, Boom>.return(3).subscribeCompleted { append("completed only") }
+    Signal<Int, Boom>.return(4).subscribeNext { append("next only \($0)") }
+    Signal<Int, Boom>.empty.subscribeError({ _ in append("error") }, completed: { append("completed") })
+    #expect(
+      log.withLock { $0 } == [
+        "next 1", "completed", "error", "next 2", "completed", "error", "error only", "completed only",
+        "next only 4", "completed",
+      ]
+    )
+  }
+
+  @Test func anyAsyncSequenceCanBeSubscribedWithCallbacks() async {
+    let done = Gate()
+    let received = Locked<[Int]>([])
+    let stream = AsyncStream<Int> { continuation in
+      continuation.yield(1)
+      continuation.yield(2)
+      continuation.finish()
+    }
+    stream.subscribeNext({ value in received.withLock { $0.append(value) } }, completed: { done.open() })
+    await done.wait()
+    #expect(received.withLock { $0 } == [1, 2])
+  }
+}
