@@ -7,16 +7,21 @@ let package = Package(
   products: [
     .library(name: "AsyncSignals", targets: ["AsyncSignals"]),
     .library(name: "LegacyBridge", targets: ["LegacyBridge"]),
+    .library(name: "AsyncSignalsTesting", targets: ["AsyncSignalsTesting"]),
     .executable(name: "AsyncSignalsDemo", targets: ["AsyncSignalsDemo"]),
   ],
   targets: [
     .target(name: "AsyncSignals"),
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
+    .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["AsyncSignals", "LegacyBridge"]),
     .target(name: "TestSupport", dependencies: ["AsyncSignals"], path: "Tests/TestSupport"),
-    .testTarget(name: "AsyncSignalsTests", dependencies: ["AsyncSignals", "TestSupport"]),
+    .testTarget(name: "AsyncSignalsTests", dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]),
     .testTarget(name: "LegacyBridgeTests", dependencies: ["LegacyBridge", "AsyncSignals", "TestSupport"]),
-    .testTarget(name: "AsyncSignalsStressTests", dependencies: ["AsyncSignals", "TestSupport"]),
+    .testTarget(
+      name: "AsyncSignalsStressTests",
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -87,7 +87,7 @@ public final class Lifetime: Disposable {
     _ operation: sending @escaping @isolated(any) () async -> Void
   ) {
     guard !isDisposed else { return }
-    let task = Task(priority: priority, operation: operation)
+    let task = Lifetime.makeTask(priority: priority, operation: operation)
     add(.task(task))
   }
 

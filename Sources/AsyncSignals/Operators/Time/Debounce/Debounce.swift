@@ -1,0 +1,30 @@
+extension Signal {
+  /// Sends a value only once `interval` has passed without a newer one; completion and failure at once.
+  ///
+  /// Each value replaces the pending one and restarts the wait. When the wait ends on `scheduler`, the pending
+  /// value goes out. Completion sends the pending value, if any, and completes at once; a failure is sent at
+  /// once and the pending value is dropped. Disposing cancels the pending timer. This is what ReactiveCocoa 2
+  /// called `throttle:`.
+  ///
+  /// ```
+  /// upstream:  1 - 2 - - - - 3 - - - - |
+  /// debounce:  - - - - - 2 - - - - - 3 |      (interval: 3 ticks)
+  /// ```
+  ///
+  /// ```swift
+  /// searchField.text
+  ///   .debounce(for: .milliseconds(300), scheduler: MainScheduler.shared)
+  ///   .subscribe(value: { search($0) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: How long upstream must stay quiet; must be greater than zero.
+  ///   - scheduler: Where the timer runs and the delayed values are delivered.
+  /// - Returns: The debounced signal.
+  public func debounce(for interval: Duration, scheduler: some TimedScheduler) -> Signal {
+    precondition(interval > .zero, "debounce(for:scheduler:): interval must be > 0, got \(interval)")
+    return timed(scheduler: scheduler) { downstream, runtime in
+      DebounceStorage(interval: interval, downstream: downstream, runtime: runtime)
+    }
+  }
+}

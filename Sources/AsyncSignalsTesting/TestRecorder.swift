@@ -1,0 +1,142 @@
+import AsyncSignals
+
+/// Records every event it observes with the virtual time it arrived at, for comparing whole histories.
+///
+/// Make one with ``TestScheduler/record(_:)`` (subscribes now) or ``TestScheduler/start(subscribedAt:disposedAt:_:)``
+/// (subscribes and disposes at given times), or subscribe ``observer`` yourself.
+///
+/// ```swift
+/// let recorder = scheduler.record(signal.debounce(for: .seconds(1), scheduler: scheduler))
+/// scheduler.run()
+/// #expect(recorder.events == [.value(3, at: .seconds(2)), .completed(at: .seconds(5))])
+/// ```
+public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
+  private struct State {
+    var events: [Recorded<Value, Failure>] = []
+    var subscription: (any Disposable)?
+    var isDisposed = false
+  }
+
+  private let scheduler: TestScheduler
+  private let state = Locked(State())
+
+  /// Creates a recorder stamping events with `scheduler`'s virtual time.
+  ///
+  /// ```swift
+  /// let recorder = TestRecorder<Int, Never>(scheduler: scheduler)
+  /// signal.subscribe(recorder.observer)
+  /// ```
+  ///
+  /// - Parameter scheduler: The clock of the stamps.
+  public init(scheduler: TestScheduler) {
+    self.scheduler = scheduler
+  }
+
+  /// An observer that records each event it receives.
+  public var observer: Observer<Value, Failure> {
+    Observer { [self] event in
+      let time = scheduler.now.offset
+      state.withLock { $0.events.append(Recorded(time: time, event: event)) }
+    }
+  }
+
+  /// The events recorded so far, in order, with their virtual times.
+  public var events: [Recorded<Value, Failure>] {
+    state.withLock { $0.events }
+  }
+
+  /// The values recorded so far, in order, without times.
+  public var values: [Value] {
+    events.compactMap(\.event.value)
+  }
+
+  /// Whether ``dispose()`` has been called.
+  public var isDisposed: Bool {
+    state.withLock { $0.isDisposed }
+  }
+
+  /// Ends the recorded subscription, if it belongs to the recorder.
+  public func dispose() {
+    let subscription: (any Disposable)? = state.withLock { state in
+      state.isDisposed = true
+      let subscription = state.subscription
+      state.subscription = nil
+      return subscription
+    }
+    subscription?.dispose()
+  }
+
+  /// Makes the recorder own `subscription`, disposed with it.
+  func own(_ subscription: any Disposable) {
+    let disposeNow = state.withLock { state in
+      if !state.isDisposed { state.subscription = subscription }
+      return state.isDisposed
+    }
+    if disposeNow { subscription.dispose() }
+  }
+}
+
+extension TestScheduler {
+  /// Subscribes to `signal` now, with a recorder, so that its `async` work runs on this scheduler.
+  ///
+  /// Tasks the signal's body starts prefer this scheduler's executor: they make progress only in
+  /// ``advance(by:)``, ``run()`` or ``step()``. Dispose the recorder to end the subscription.
+  ///
+  /// ```swift
+  /// let recorder = scheduler.record(Signal(values: [1, 2]).delay(for: .seconds(1), scheduler: scheduler))
+  /// scheduler.advance(by: .seconds(1))
+  /// #expect(recorder.values == [1, 2])
+  /// ```
+  ///
+  /// - Parameter signal: The signal under test.
+  /// - Returns: The recorder, which owns the subscription.
+  public func record<Value, Failure>(_ signal: Signal<Value, Failure>) -> TestRecorder<Value, Failure> {
+    let recorder = TestRecorder<Value, Failure>(scheduler: self)
+    recorder.own(subscribeHere(signal, recorder.observer))
+    return recorder
+  }
+
+  /// Creates a signal now, subscribes to it at `subscribedAt`, disposes at `disposedAt`, and runs virtual time
+  /// up to `disposedAt`; returns what was recorded (as RxTest's `start` does).
+  ///
+  /// ```swift
+  /// let recorder = scheduler.start(subscribedAt: .seconds(1), disposedAt: .seconds(5)) {
+  ///   source.signal.throttle(for: .seconds(1), scheduler: scheduler)
+  /// }
+  /// #expect(recorder.events == [.value(1, at: .seconds(1))])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - subscribedAt: The virtual time of the subscription.
+  ///   - disposedAt: The virtual time of the disposal; also where the clock stops.
+  ///   - makeSignal: Creates the signal under test, at once.
+  /// - Returns: The recorder.
+  public func start<Value, Failure>(
+    subscribedAt: Duration = .zero,
+    disposedAt: Duration = .seconds(1_000),
+    _ makeSignal: () -> Signal<Value, Failure>
+  ) -> TestRecorder<Value, Failure> {
+    precondition(
+      subscribedAt <= disposedAt,
+      "start(subscribedAt:disposedAt:_:): subscribedAt (\(subscribedAt)) is after disposedAt (\(disposedAt))"
+    )
+    let signal = makeSignal()
+    let recorder = TestRecorder<Value, Failure>(scheduler: self)
+    schedule(at: SchedulerInstant(offset: subscribedAt)) { [self] in
+      recorder.own(subscribeHere(signal, recorder.observer))
+    }
+    schedule(at: SchedulerInstant(offset: disposedAt)) {
+      recorder.dispose()
+    }
+    advance(to: max(now, SchedulerInstant(offset: disposedAt)))
+    return recorder
+  }
+
+  /// Subscribes `observer` with this scheduler's executor preference bound.
+  private func subscribeHere<Value, Failure>(
+    _ signal: Signal<Value, Failure>,
+    _ observer: Observer<Value, Failure>
+  ) -> any Disposable {
+    Lifetime.withExecutorPreference(self) { signal.subscribe(observer) }
+  }
+}
