@@ -1,0 +1,37 @@
+/// A subject that broadcasts each event to the subscribers present when it is sent, and keeps nothing.
+///
+/// A late subscriber receives only what is sent after it subscribed; after the subject ended it receives
+/// the terminal event at once. Delivery is serialised (see ``Subject``): one thread delivers at a time, and a
+/// send or subscription arriving meanwhile is queued and run next, in order. One send to n callback
+/// subscribers takes one lock round to snapshot them, no allocation and no actor hop.
+///
+/// Each `for await` loop over the subject is its own subscriber with its own buffer, by default
+/// ``BufferingPolicy/unbounded``; ``sendWhenReady(_:)`` waits for bounded loops instead of dropping.
+///
+/// ```swift
+/// let taps = PassthroughSubject<Int, Never>()
+/// let subscription = taps.subscribe(value: { print("tap", $0) })
+/// taps.send(1)  // tap 1
+/// subscription.dispose()
+/// taps.send(2)  // nobody receives it
+/// ```
+///
+/// ```
+///  send ──▶ PassthroughSubject ──▶ SubjectStorage ──▶ subscriber 1, subscriber 2, … (snapshot per send)
+///  subscription Lifetimes ──dispose──▶ unregister (the subject holds the observers, not the lifetimes)
+/// ```
+public final class PassthroughSubject<Value: Sendable, Failure: Error>: Subject, SubjectStorageOwner {
+  /// The values of the subject, one per `for await` iteration.
+  public typealias Element = Value
+  /// Iterates the subject's ``signal``.
+  public typealias AsyncIterator = Signal<Value, Failure>.AsyncIterator
+
+  let storage = SubjectStorage<Value, Failure>(history: ReplayBuffer(capacity: 0))
+
+  /// Creates a subject with no subscribers.
+  ///
+  /// ```swift
+  /// let events = PassthroughSubject<String, Never>()
+  /// ```
+  public init() {}
+}

@@ -1,0 +1,73 @@
+/// A hot source that can be used wherever a ``Signal`` is: subscribed with callbacks, or iterated with `for await`.
+///
+/// Subjects and ``ConnectableSignal`` conform. The conformer provides ``signal``; subscribing and iterating
+/// go through it, so every operator is reached as `source.signal.map { … }`. Each subscription, and each
+/// `for await` loop, is its own subscriber of the source.
+///
+/// A `for await` loop buffers what it has not consumed yet with the signal's policy, by default
+/// ``BufferingPolicy/unbounded``. Choose another one with
+/// `for await x in source.signal.asyncBuffering(.bufferingNewest(1))`.
+///
+/// ```swift
+/// let clicks = PassthroughSubject<Int, Never>()
+/// clicks.subscribe(value: { print("callback", $0) })
+/// Task { for await click in clicks { print("loop", click) } }
+/// clicks.signal.map { $0 * 2 }.subscribe(value: { print("doubled", $0) })
+/// ```
+///
+/// - Important: The `AsyncSequence` operators (`map`, `filter`…) of a conformer are the standard library's,
+///   not the signal's. Reach the signal operators through ``signal``.
+public protocol SignalConvertible<Value, Failure>: AsyncSequence, Sendable
+where Element == Value, AsyncIterator == Signal<Value, Failure>.AsyncIterator {
+  /// The type of the values.
+  associatedtype Value: Sendable
+  /// The source as a signal: each subscription to it is a new subscriber of the source.
+  var signal: Signal<Value, Failure> { get }
+}
+
+extension SignalConvertible {
+  /// Subscribes `observer` to the source and returns what ends the subscription.
+  ///
+  /// ```swift
+  /// let subscription = subject.subscribe(Observer { print($0) })
+  /// subscription.dispose()
+  /// ```
+  ///
+  /// - Parameter observer: The observer to deliver to.
+  /// - Returns: The subscription's disposable.
+  @discardableResult
+  public func subscribe(_ observer: Observer<Value, Failure>) -> any Disposable {
+    signal.subscribe(observer)
+  }
+
+  /// Subscribes to the source with one closure per kind of event.
+  ///
+  /// ```swift
+  /// subject.subscribe(value: { print($0) }, completed: { print("done") })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Called for each value.
+  ///   - failed: Called once if the source fails.
+  ///   - completed: Called once if the source completes.
+  /// - Returns: The subscription's disposable.
+  @discardableResult
+  public func subscribe(
+    value: @escaping @Sendable (Value) -> Void = { _ in },
+    failed: @escaping @Sendable (Failure) -> Void = { _ in },
+    completed: @escaping @Sendable () -> Void = {}
+  ) -> any Disposable {
+    signal.subscribe(value: value, failed: failed, completed: completed)
+  }
+
+  /// Creates an iterator over the source's ``signal``; it subscribes on its first `next()`.
+  ///
+  /// ```swift
+  /// for await value in subject { print(value) }
+  /// ```
+  ///
+  /// - Returns: A new iterator with its own subscription.
+  public func makeAsyncIterator() -> Signal<Value, Failure>.AsyncIterator {
+    signal.makeAsyncIterator()
+  }
+}

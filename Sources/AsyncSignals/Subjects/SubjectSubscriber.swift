@@ -1,0 +1,36 @@
+import Synchronization
+
+/// One subscriber of a subject: its observer, whether it still receives, and what paces asynchronous sends.
+///
+/// The subject keeps an immutable array of these and snapshots it once per send. Before each delivery the
+/// deliverer reads ``isActive``, an atomic flag, rather than taking a lock per subscriber per event: a
+/// subscriber disposed while a send is being delivered (even by an earlier subscriber of the same send)
+/// is skipped.
+///
+/// ```
+///  SubjectStorage ──subscribers (snapshot)──▶ SubjectSubscriber ──▶ observer chain
+///  subscription Lifetime ──onDispose──▶ deactivate(), then removal from the subject
+/// ```
+final class SubjectSubscriber<Value: Sendable, Failure: Error>: Sendable {
+  /// Where this subscriber's events go.
+  let observer: Observer<Value, Failure>
+  /// The `for await` buffer at the end of the chain, if any; asynchronous sends wait for its room.
+  let backpressure: (any Backpressure)?
+  private let active = Atomic(true)
+
+  /// Creates an active subscriber.
+  init(observer: Observer<Value, Failure>, backpressure: (any Backpressure)?) {
+    self.observer = observer
+    self.backpressure = backpressure
+  }
+
+  /// Whether the subscriber still receives events.
+  var isActive: Bool {
+    active.load(ordering: .acquiring)
+  }
+
+  /// Stops delivery to this subscriber; the subject skips it from now on.
+  func deactivate() {
+    active.store(false, ordering: .releasing)
+  }
+}
