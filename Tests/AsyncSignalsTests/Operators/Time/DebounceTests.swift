@@ -1,6 +1,7 @@
-import AsyncSignals
 import AsyncSignalsTesting
 import Testing
+
+@testable import AsyncSignals
 
 @Suite struct DebounceTests {
   struct Boom: Error, Equatable {}
@@ -61,5 +62,86 @@ import Testing
     #expect(scheduler.pendingCount == 0)
     scheduler.run()
     #expect(recorder.events == [])
+  }
+}
+
+extension DebounceTests {
+  /// ReactiveCocoa 2's `throttle:` is this debounce: a value goes out only after a quiet interval, and
+  /// terminal events are not delayed.
+  @Test func racThrottleSemanticsHoldValuesUntilQuietAndPassTerminalEventsAtOnce() {
+    let source = scheduler.makeHotSignal(
+      [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .milliseconds(1_500)),
+        .value(3, at: .milliseconds(1_900)),
+        .value(4, at: .seconds(4)),
+        .failed(Boom(), at: .milliseconds(4_500)),
+      ] as [Recorded<Int, Boom>]
+    )
+    let recorder = scheduler.start { source.signal.debounce(for: .seconds(1), scheduler: scheduler) }
+    #expect(recorder.events == [.value(3, at: .milliseconds(2_900)), .failed(Boom(), at: .milliseconds(4_500))])
+  }
+
+  @Test func zeroIntervalIsAPrecondition() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int, Never>.never.debounce(for: .zero, scheduler: TestScheduler())
+    }
+  }
+}
+
+@Suite struct DebounceStateMachineTests {
+  typealias Machine = DebounceStateMachine<Int, DebounceTests.Boom>
+
+  @Test func valueWhileIdleStartsATimer() {
+    var machine = Machine()
+    guard case .startTimer(1) = machine.valueReceived(1) else {
+      Issue.record("expected startTimer(1)")
+      return
+    }
+  }
+
+  @Test func newerValueSupersedesTheTimer() {
+    var machine = Machine()
+    _ = machine.valueReceived(1)
+    guard case .startTimer(2) = machine.valueReceived(2) else {
+      Issue.record("expected startTimer(2)")
+      return
+    }
+    guard case .none = machine.timerFired(generation: 1) else {
+      Issue.record("a superseded timer must be ignored")
+      return
+    }
+    guard case .send(2) = machine.timerFired(generation: 2) else {
+      Issue.record("expected send(2)")
+      return
+    }
+  }
+
+  @Test func completionFlushesAndFailureDrops() {
+    var completing = Machine()
+    _ = completing.valueReceived(1)
+    guard case .cancelTimerAndFinish(pending: 1, terminal: .completed) = completing.terminalReceived(.completed)
+    else {
+      Issue.record("completion must flush the pending value")
+      return
+    }
+    var failing = Machine()
+    _ = failing.valueReceived(1)
+    guard case .cancelTimerAndFinish(pending: nil, terminal: .failed) = failing.terminalReceived(.failed(.init()))
+    else {
+      Issue.record("a failure must drop the pending value")
+      return
+    }
+  }
+
+  @Test func nothingHappensAfterTheEnd() {
+    var machine = Machine()
+    _ = machine.terminalReceived(.completed)
+    guard case .none = machine.valueReceived(1), case .none = machine.terminalReceived(.completed),
+      case .none = machine.timerFired(generation: 0)
+    else {
+      Issue.record("a finished machine must ignore every input")
+      return
+    }
   }
 }

@@ -1,0 +1,97 @@
+import AsyncSignals
+import AsyncSignalsTesting
+import Testing
+
+@Suite struct ThrottleTests {
+  struct Boom: Error, Equatable {}
+
+  let scheduler = TestScheduler()
+
+  func burst() -> TestSignal<Int, Never> {
+    scheduler.makeHotSignal([
+      .value(1, at: .seconds(1)),
+      .value(2, at: .milliseconds(1_500)),
+      .value(3, at: .seconds(2)),
+      .value(4, at: .seconds(5)),
+      .value(5, at: .milliseconds(5_500)),
+      .completed(at: .seconds(10)),
+    ])
+  }
+
+  @Test func sendsTheFirstAtOnceAndTheLatestOfEachWindow() {
+    let source = burst()
+    let recorder = scheduler.start { source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: true) }
+    #expect(
+      recorder.events == [
+        .value(1, at: .seconds(1)),
+        .value(3, at: .seconds(3)),
+        .value(4, at: .seconds(5)),
+        .value(5, at: .seconds(7)),
+        .completed(at: .seconds(10)),
+      ]
+    )
+    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(10))])
+  }
+
+  @Test func sendsTheFirstOfEachWindowWhenNotLatest() {
+    let source = burst()
+    let recorder = scheduler.start { source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: false) }
+    #expect(
+      recorder.events == [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .seconds(3)),
+        .value(4, at: .seconds(5)),
+        .value(5, at: .seconds(7)),
+        .completed(at: .seconds(10)),
+      ]
+    )
+  }
+
+  @Test func completionFlushesTheHeldValueAtOnce() {
+    let source = scheduler.makeColdSignal(
+      [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .milliseconds(1_500)),
+        .completed(at: .seconds(2)),
+      ] as [Recorded<Int, Never>]
+    )
+    let recorder = scheduler.start { source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true) }
+    #expect(recorder.events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(2)), .completed(at: .seconds(2))])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test func failureArrivesAtOnceAndDropsTheHeldValue() {
+    let source = scheduler.makeColdSignal(
+      [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .milliseconds(1_500)),
+        .failed(Boom(), at: .seconds(2)),
+      ] as [Recorded<Int, Boom>]
+    )
+    let recorder = scheduler.start { source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true) }
+    #expect(recorder.events == [.value(1, at: .seconds(1)), .failed(Boom(), at: .seconds(2))])
+    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
+  }
+
+  @Test func disposalMidWindowCancelsTheTimer() {
+    let source = scheduler.makeColdSignal(
+      [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .milliseconds(1_500)),
+      ] as [Recorded<Int, Never>]
+    )
+    let recorder = scheduler.start(disposedAt: .seconds(2)) {
+      source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true)
+    }
+    #expect(scheduler.pendingCount == 0)
+    scheduler.run()
+    #expect(recorder.events == [.value(1, at: .seconds(1))])
+    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
+  }
+
+  @Test func negativeIntervalIsAPrecondition() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int, Never>.never.throttle(for: .seconds(-1), scheduler: TestScheduler(), latest: true)
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import AsyncSignals
+import AsyncSignalsTesting
+import Testing
+
+@Suite struct TestSchedulerTests {
+  let scheduler = TestScheduler()
+  let log = Log()
+
+  /// Records labels with the virtual time they ran at.
+  final class Log: Sendable {
+    private let entries = Locked<[String]>([])
+
+    func append(_ label: String, at time: SchedulerInstant) {
+      entries.withLock { $0.append("\(label)@\(time.offset)") }
+    }
+
+    var all: [String] { entries.withLock { $0 } }
+  }
+
+  func schedule(_ label: String, after delay: Duration) {
+    scheduler.schedule(after: delay) { [log, scheduler] in log.append(label, at: scheduler.now) }
+  }
+
+  @Test func timeStartsAtZeroAndNothingRunsBeforeAdvancing() {
+    schedule("a", after: .zero)
+    #expect(scheduler.now == .zero)
+    #expect(log.all == [])
+    #expect(scheduler.pendingCount == 1)
+  }
+
+  @Test func runsInDueTimeOrderWithTiesInSchedulingOrder() {
+    schedule("late", after: .seconds(2))
+    schedule("tie-1", after: .seconds(1))
+    schedule("early", after: .milliseconds(500))
+    schedule("tie-2", after: .seconds(1))
+    scheduler.advance(by: .seconds(5))
+    #expect(log.all == ["early@0.5 seconds", "tie-1@1.0 seconds", "tie-2@1.0 seconds", "late@2.0 seconds"])
+    #expect(scheduler.now == SchedulerInstant(offset: .seconds(5)))
+  }
+
+  @Test func advanceStopsAtTheTargetAndRunsWhatIsDueThere() {
+    schedule("a", after: .seconds(1))
+    schedule("b", after: .seconds(2))
+    scheduler.advance(to: SchedulerInstant(offset: .seconds(1)))
+    #expect(log.all == ["a@1.0 seconds"])
+    scheduler.advance(by: .milliseconds(999))
+    #expect(log.all == ["a@1.0 seconds"])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(log.all == ["a@1.0 seconds", "b@2.0 seconds"])
+  }
+
+  @Test func actionsScheduledWhileRunningRunInTheSameAdvanceWhenDue() {
+    scheduler.schedule(after: .seconds(1)) { [scheduler, log] in
+      log.append("outer", at: scheduler.now)
+      scheduler.schedule(after: .seconds(1)) { log.append("inner", at: scheduler.now) }
+    }
+    scheduler.advance(by: .seconds(2))
+    #expect(log.all == ["outer@1.0 seconds", "inner@2.0 seconds"])
+  }
+
+  @Test func runDrainsTheQueueAndStepRunsOneItem() {
+    schedule("a", after: .seconds(1))
+    schedule("b", after: .seconds(3))
+    #expect(scheduler.step())
+    #expect(log.all == ["a@1.0 seconds"])
+    #expect(scheduler.now == SchedulerInstant(offset: .seconds(1)))
+    scheduler.run()
+    #expect(log.all == ["a@1.0 seconds", "b@3.0 seconds"])
+    #expect(scheduler.now == SchedulerInstant(offset: .seconds(3)))
+    #expect(!scheduler.step())
+  }
+
+  @Test func disposingRemovesAnActionFromTheQueue() {
+    let pending = scheduler.schedule(after: .seconds(1)) { [log] in log.append("never", at: .zero) }
+    pending.dispose()
+    #expect(scheduler.pendingCount == 0)
+    scheduler.run()
+    #expect(log.all == [])
+  }
+
+  @Test func repeatingActionsRunEveryIntervalUntilDisposed() {
+    let ticking = scheduler.schedule(after: .seconds(1), interval: .seconds(2)) { [log, scheduler] in
+      log.append("tick", at: scheduler.now)
+    }
+    scheduler.advance(by: .seconds(5))
+    ticking.dispose()
+    scheduler.run()
+    #expect(log.all == ["tick@1.0 seconds", "tick@3.0 seconds", "tick@5.0 seconds"])
+  }
+
+  @Test func scheduleAtUsesAbsoluteTime() {
+    scheduler.advance(by: .seconds(1))
+    scheduler.schedule(at: SchedulerInstant(offset: .seconds(4))) { [log, scheduler] in
+      log.append("at", at: scheduler.now)
+    }
+    scheduler.run()
+    #expect(log.all == ["at@4.0 seconds"])
+  }
+
+  @Test func advancingBackwardsIsAPrecondition() async {
+    await #expect(processExitsWith: .failure) {
+      TestScheduler().advance(by: .seconds(-1))
+    }
+  }
+
+  @Test func advancingFromInsideAnActionIsAPrecondition() async {
+    await #expect(processExitsWith: .failure) {
+      let scheduler = TestScheduler()
+      scheduler.schedule { scheduler.advance(by: .seconds(1)) }
+      scheduler.run()
+    }
+  }
+}
+
+@Suite struct TestRecorderTests {
+  let scheduler = TestScheduler()
+
+  @Test func coldSignalReplaysRelativeToEachSubscription() {
+    let source = scheduler.makeColdSignal(
+      [
+        .value("a", at: .seconds(1)),
+        .completed(at: .seconds(2)),
+      ] as [Recorded<String, Never>]
+    )
+    let first = scheduler.record(source.signal)
+    scheduler.advance(by: .seconds(1))
+    let second = scheduler.record(source.signal)
+    scheduler.run()
+    #expect(first.events == [.value("a", at: .seconds(1)), .completed(at: .seconds(2))])
+    #expect(second.events == [.value("a", at: .seconds(2)), .completed(at: .seconds(3))])
+    #expect(
+      source.subscriptions == [
+        TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2)),
+        TestSubscription(subscribedAt: .seconds(1), disposedAt: .seconds(3)),
+      ]
+    )
+  }
+
+  @Test func hotSignalPlaysOnceToWhoeverIsSubscribed() {
+    let source = scheduler.makeHotSignal(
+      [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .seconds(2)),
+        .value(3, at: .seconds(3)),
+      ] as [Recorded<Int, Never>]
+    )
+    let recorder = scheduler.start(subscribedAt: .milliseconds(1_500), disposedAt: .milliseconds(2_500)) {
+      source.signal
+    }
+    scheduler.run()
+    #expect(recorder.events == [.value(2, at: .seconds(2))])
+    #expect(
+      source.subscriptions == [
+        TestSubscription(subscribedAt: .milliseconds(1_500), disposedAt: .milliseconds(2_500))
+      ]
+    )
+  }
+
+  @Test func startStopsTheClockAtTheDisposalTime() {
+    let recorder = scheduler.start(subscribedAt: .seconds(1), disposedAt: .seconds(3)) {
+      Signal<Int, Never>.never
+    }
+    #expect(scheduler.now == SchedulerInstant(offset: .seconds(3)))
+    #expect(recorder.isDisposed)
+    #expect(recorder.events == [])
+  }
+
+  @Test func recordedHistoriesDescribeThemselves() {
+    let record: Recorded<Int, Never> = .value(1, at: .seconds(2))
+    #expect(record.description == "value(1) @ 2.0 seconds")
+    #expect(TestSubscription(subscribedAt: .zero, disposedAt: nil).description == "(0.0 seconds, active)")
+  }
+}
