@@ -1,0 +1,65 @@
+import AsyncSignals
+import AsyncSignalsTesting
+import Testing
+
+/// The worked example of `Docs/Testing.md`, kept compiling and passing here.
+enum ProgressFeature {
+  /// Reports download progress every `step` of `clock` time, from an `async` body.
+  static func download(step: Duration, clock: some Clock<Duration>) -> Signal<Int, Never> {
+    Signal { observer in
+      for percent in stride(from: 25, through: 100, by: 25) {
+        do {
+          try await clock.sleep(for: step)
+        } catch {
+          return  // cancelled: the subscription is gone
+        }
+        await observer.send(percent)
+      }
+    }
+  }
+
+  /// At most one progress update per second on screen; give up after 5 seconds.
+  static func progressUpdates(
+    step: Duration,
+    clock: some Clock<Duration>,
+    scheduler: some TimedScheduler
+  ) -> Signal<Int, TimeoutFailure<Never>> {
+    download(step: step, clock: clock)
+      .throttle(for: .seconds(1), scheduler: scheduler, latest: true)
+      .timeout(after: .seconds(5), scheduler: scheduler)
+  }
+}
+
+@Suite struct TestingGuideExampleTests {
+  let scheduler = TestScheduler()
+
+  @Test func fastDownloadIsThrottledAndCompletes() {
+    let recorder = scheduler.start {
+      ProgressFeature.progressUpdates(step: .milliseconds(500), clock: scheduler, scheduler: scheduler)
+    }
+    #expect(
+      recorder.events == [
+        .value(25, at: .milliseconds(500)),  // the first value opens a 1 s window
+        .value(50, at: .milliseconds(1_500)),  // the window closes before 75 arrives (scheduled earlier)
+        .value(100, at: .seconds(2)),  // completion flushes the held value at once
+        .completed(at: .seconds(2)),
+      ]
+    )
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test func slowDownloadTimesOut() {
+    let recorder = scheduler.start {
+      ProgressFeature.progressUpdates(step: .seconds(2), clock: scheduler, scheduler: scheduler)
+    }
+    #expect(
+      recorder.events == [
+        .value(25, at: .seconds(2)),
+        .value(50, at: .seconds(4)),
+        .failed(.timedOut, at: .seconds(5)),
+      ]
+    )
+    // The timeout disposed the download: its sleeping Task was cancelled and has finished.
+    #expect(scheduler.pendingCount == 0)
+  }
+}
