@@ -92,6 +92,18 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
       return entries.remove(at: index)
     }
 
+    /// Removes the first job (async continuation) due by now, wherever it is in the queue.
+    mutating func popJobDueNow() -> Entry? {
+      let now = now
+      guard
+        let index = entries.firstIndex(where: { entry in
+          guard entry.due <= now, case .job = entry.work else { return false }
+          return true
+        })
+      else { return nil }
+      return entries.remove(at: index)
+    }
+
     /// Removes the first entry due at or before `limit`, moves the clock to it and re-queues a repeating
     /// action.
     mutating func popFirst(dueBy limit: SchedulerInstant?) -> Entry? {
@@ -195,7 +207,7 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
     defer { endRunning() }
     guard let first = state.withLock({ $0.popFirst(dueBy: nil) }) else { return false }
     perform(first.work)
-    while let job = state.withLock({ state in state.popFirst(dueBy: state.now) }) {
+    while let job = state.withLock({ $0.popJobDueNow() }) {
       perform(job.work)
     }
     return true

@@ -50,7 +50,8 @@ extension Scheduler {
 ///
 /// Time operators (``Signal/delay(for:scheduler:)``, ``Signal/debounce(for:scheduler:)``,
 /// ``Signal/throttle(for:scheduler:latest:)``, ``Signal/timeout(after:scheduler:)``, …) take one. Real
-/// implementations are ``QueueScheduler``, ``MainScheduler`` and ``ExecutorScheduler``; the virtual-time
+/// implementations are ``QueueScheduler``, ``MainScheduler`` and ``ClockScheduler`` (any `Clock`, optionally on a
+/// `TaskExecutor`; ``ExecutorScheduler`` is the continuous-clock one); the virtual-time
 /// `TestScheduler` in `AsyncSignalsTesting` drives them in tests.
 ///
 /// ```swift

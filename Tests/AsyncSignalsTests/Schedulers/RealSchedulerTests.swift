@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Dispatch
 import TestSupport
 import Testing
@@ -148,5 +149,48 @@ struct ExecutorSchedulerTests {
       .subscribe(completed: { done.resume() })
     }
     #expect(matches.withLock { $0 })
+  }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct ClockSchedulerTests {
+  /// Time operators on a clock: with the TestScheduler as both the clock and the executor, a ClockScheduler's
+  /// Tasks sleep on virtual time and run inside `advance`, so the history is exact.
+  @Test func timeOperatorsRunOnAnyClock() {
+    let testScheduler = TestScheduler()
+    let onClock = ClockScheduler(clock: testScheduler, executor: testScheduler)
+    let source = testScheduler.makeHotSignal(
+      [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .seconds(2)),
+        .completed(at: .seconds(10)),
+      ] as [Recorded<Int, Never>]
+    )
+    let recorder = testScheduler.start { source.signal.debounce(for: .seconds(3), scheduler: onClock) }
+    #expect(recorder.events == [.value(2, at: .seconds(5)), .completed(at: .seconds(10))])
+    #expect(testScheduler.pendingCount == 0)
+  }
+
+  @Test func nowCountsFromCreationOnTheClock() {
+    let testScheduler = TestScheduler()
+    testScheduler.advance(by: .seconds(5))
+    let onClock = ClockScheduler(clock: testScheduler)
+    testScheduler.advance(by: .seconds(2))
+    #expect(onClock.now == SchedulerInstant(offset: .seconds(2)))
+  }
+
+  @Test func repeatingActionsFollowTheClockWithoutDrift() {
+    let testScheduler = TestScheduler()
+    let onClock = ClockScheduler(clock: testScheduler, executor: testScheduler)
+    let times = Locked<[Duration]>([])
+    let ticking = onClock.schedule(after: .seconds(1), interval: .seconds(2)) {
+      let now = testScheduler.now.offset
+      times.withLock { $0.append(now) }
+    }
+    testScheduler.advance(by: .seconds(6))
+    ticking.dispose()
+    testScheduler.advance()
+    #expect(times.withLock { $0 } == [.seconds(1), .seconds(3), .seconds(5)])
+    #expect(testScheduler.pendingCount == 0)
   }
 }

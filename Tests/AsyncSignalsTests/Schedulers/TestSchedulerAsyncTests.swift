@@ -113,3 +113,21 @@ extension TestSchedulerAsyncTests {
     #expect(scheduler.now == .zero)
   }
 }
+
+extension TestSchedulerAsyncTests {
+  @Test func stepRunsOneActionAndTheAsyncJobsItCaused() {
+    let log = Locked<[String]>([])
+    let woke = Task(executorPreference: scheduler) { [scheduler] in
+      try? await scheduler.sleep(for: .seconds(1))
+      log.withLock { $0.append("woke") }
+    }
+    _ = woke
+    scheduler.advance()  // the Task starts and sleeps until 1 s
+    scheduler.schedule(after: .seconds(1)) { log.withLock { $0.append("other action") } }
+    #expect(scheduler.step())  // the wake-up, then the Task's continuation; not the other action
+    #expect(log.withLock { $0 } == ["woke"])
+    #expect(scheduler.step())
+    #expect(log.withLock { $0 } == ["woke", "other action"])
+    #expect(!scheduler.step())
+  }
+}
