@@ -1,0 +1,64 @@
+extension Signal {
+  /// The first value, awaited: `nil` if the signal completes without one; throws the signal's failure.
+  ///
+  /// It subscribes, waits for the first value, then ends the subscription at once (like ``take(_:)``), so it
+  /// returns even for an infinite signal. The operator form is `take(1)`.
+  ///
+  /// ```swift
+  /// let user = try await session.users.first
+  /// ```
+  ///
+  /// - Throws: The signal's typed failure, if it fails before a value.
+  public var first: Value? {
+    get async throws(Failure) {
+      try await take(1).awaitFirstValue()
+    }
+  }
+
+  /// The last value, awaited once the signal completes: `nil` if it sent none; throws the signal's failure.
+  ///
+  /// Only the latest value is kept while waiting. The operator form is `take(last: 1)`.
+  ///
+  /// ```swift
+  /// let final = try await progress.last
+  /// ```
+  ///
+  /// - Throws: The signal's typed failure.
+  public var last: Value? {
+    get async throws(Failure) {
+      try await take(last: 1).awaitFirstValue()
+    }
+  }
+
+  /// All the values, awaited until the signal completes (RAC `toArray`); throws the signal's failure.
+  ///
+  /// It buffers every value. The operator form is ``collect()``, which sends the array as one value.
+  ///
+  /// ```swift
+  /// let all = try await Signal(values: [1, 2, 3]).array  // [1, 2, 3]
+  /// ```
+  ///
+  /// - Throws: The signal's typed failure.
+  public var array: [Value] {
+    get async throws(Failure) {
+      try await collect().awaitFirstValue() ?? []
+    }
+  }
+
+  /// Waits until the signal completes, ignoring its values; throws the signal's failure.
+  ///
+  /// ```swift
+  /// try await upload.waitUntilCompleted()
+  /// ```
+  ///
+  /// - Throws: The signal's typed failure.
+  public func waitUntilCompleted() async throws(Failure) {
+    _ = try await ignoreValues().awaitFirstValue()
+  }
+
+  /// Iterates until the first value or the end; leaving the iteration ends the subscription.
+  private func awaitFirstValue() async throws(Failure) -> Value? {
+    var iterator = makeAsyncIterator()
+    return try await iterator.next()
+  }
+}

@@ -1,0 +1,60 @@
+import AsyncSignals
+import TestSupport
+import Testing
+
+/// The rules every operator follows, checked for each operator on both consumption paths.
+@Suite(.timeLimit(.minutes(1)))
+struct OperatorContractTests {
+  /// A finite upstream with repeats, so that stateful operators have something to do.
+  static let numbers = Signal<Int, Boom> { observer, _ in
+    for value in [1, 2, 2, 3, 4, 5] {
+      observer.send(value)
+    }
+    observer.complete()
+  }
+
+  @Test(arguments: OperatorCase.all, ConsumptionPath.allCases)
+  func failurePassesThroughAtOnce(operation: OperatorCase, path: ConsumptionPath) async {
+    let events = await path.events(of: operation.apply(.failure(Boom())))
+    #expect(events == operation.onImmediateFailure)
+  }
+
+  @Test(arguments: OperatorCase.all, ConsumptionPath.allCases)
+  func failureAfterValuesEndsTheResultWithThatFailure(operation: OperatorCase, path: ConsumptionPath) async {
+    let failing = Signal<Int, Boom> { observer, _ in
+      observer.send(1)
+      observer.send(2)
+      observer.fail(Boom(code: 1))
+    }
+    let events = await path.events(of: operation.apply(failing))
+    let terminal = events.last
+    #expect(terminal == .failed(Boom(code: 1)) || terminal == .completed)
+    #expect(events.dropLast().allSatisfy { !$0.isTerminal })
+  }
+
+  @Test(arguments: OperatorCase.all, ConsumptionPath.allCases)
+  func endingTheSubscriptionDisposesTheUpstream(operation: OperatorCase, path: ConsumptionPath) async {
+    guard operation.subscribesUpstream else { return }
+    let probe = Probe<Int, Boom>()
+    await path.subscribeThenEnd(operation.apply(probe.signal), once: probe.subscribed)
+    #expect(probe.subscriptions.value == 1)
+    #expect(probe.disposals.value == 1)
+  }
+
+  @Test(arguments: OperatorCase.all, ConsumptionPath.allCases)
+  func eachSubscriptionHasItsOwnState(operation: OperatorCase, path: ConsumptionPath) async {
+    let signal = operation.apply(Self.numbers)
+    let first = await path.events(of: signal)
+    let second = await path.events(of: signal)
+    #expect(first == second)
+    #expect(first.last == .completed)
+  }
+
+  @Test(arguments: OperatorCase.all)
+  func bothPathsReceiveTheSameEvents(operation: OperatorCase) async {
+    let signal = operation.apply(Self.numbers)
+    let viaCallbacks = await ConsumptionPath.callbacks.events(of: signal)
+    let viaForAwait = await ConsumptionPath.forAwait.events(of: signal)
+    #expect(viaCallbacks == viaForAwait)
+  }
+}
