@@ -120,14 +120,14 @@ extension DebounceTests {
   @Test func completionFlushesAndFailureDrops() {
     var completing = Machine()
     _ = completing.valueReceived(1)
-    guard case .cancelTimerAndFinish(pending: 1, terminal: .completed) = completing.terminalReceived(.completed)
+    guard case .cancelTimerAndFinish(flushing: 1, failure: nil) = completing.terminalReceived(.completed)
     else {
       Issue.record("completion must flush the pending value")
       return
     }
     var failing = Machine()
     _ = failing.valueReceived(1)
-    guard case .cancelTimerAndFinish(pending: nil, terminal: .failed) = failing.terminalReceived(.failed(.init()))
+    guard case .cancelTimerAndFinish(flushing: nil, failure: _?) = failing.terminalReceived(.failed(.init()))
     else {
       Issue.record("a failure must drop the pending value")
       return

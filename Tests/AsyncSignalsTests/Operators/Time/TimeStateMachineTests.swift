@@ -59,7 +59,7 @@ private func matches<Action>(_ action: Action, _ check: (Action) -> Bool) -> Boo
       _ = completing.valueReceived(2)
       #expect(
         matches(completing.terminalReceived(.completed)) {
-          if case .cancelTimerAndFinish(held: 2, terminal: .completed) = $0 { true } else { false }
+          if case .cancelTimerAndFinish(flushing: 2, failure: nil) = $0 { true } else { false }
         }
       )
       var failing = Machine(keepsLatest: true)
@@ -67,7 +67,7 @@ private func matches<Action>(_ action: Action, _ check: (Action) -> Bool) -> Boo
       _ = failing.valueReceived(2)
       #expect(
         matches(failing.terminalReceived(.failed(TimerBoom()))) {
-          if case .cancelTimerAndFinish(held: nil, terminal: .failed) = $0 { true } else { false }
+          if case .cancelTimerAndFinish(flushing: nil, failure: TimerBoom()?) = $0 { true } else { false }
         }
       )
     }
@@ -157,14 +157,14 @@ private func matches<Action>(_ action: Action, _ check: (Action) -> Bool) -> Boo
     _ = completing.valueReceived(1)
     #expect(
       matches(completing.terminalReceived(.completed)) {
-        if case .cancelTimerAndFinish(collected: [1], terminal: .completed) = $0 { true } else { false }
+        if case .cancelTimerAndFinish(flushing: [1], failure: nil) = $0 { true } else { false }
       }
     )
     var failing = Machine()
     _ = failing.valueReceived(1)
     #expect(
       matches(failing.terminalReceived(.failed(TimerBoom()))) {
-        if case .cancelTimerAndFinish(collected: nil, terminal: .failed) = $0 { true } else { false }
+        if case .cancelTimerAndFinish(flushing: nil, failure: TimerBoom()?) = $0 { true } else { false }
       }
     )
   }

@@ -24,7 +24,7 @@ extension Signal {
   public func collect(every interval: Duration, scheduler: some TimedScheduler) -> Signal<[Value], Failure> {
     precondition(interval > .zero, "collect(every:scheduler:): interval must be > 0, got \(interval)")
     return timed(scheduler: scheduler) { downstream, runtime in
-      CollectEveryStorage(interval: interval, downstream: downstream, runtime: runtime)
+      WindowStorage(CollectEveryStateMachine(), interval: interval, downstream: downstream, runtime: runtime)
     }
   }
 }

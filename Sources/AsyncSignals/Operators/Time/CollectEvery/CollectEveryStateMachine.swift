@@ -1,7 +1,7 @@
 /// The states of one ``Signal/collect(every:scheduler:)`` subscription.
 ///
 /// Pure: it returns what to do and never reads a clock, starts a timer or sends an event.
-struct CollectEveryStateMachine<Value: Sendable, Failure: Error> {
+struct CollectEveryStateMachine<Value: Sendable, Failure: Error>: WindowStateMachine {
   private enum State {
     /// Nothing is collected and no window is open.
     case idle
@@ -13,38 +13,14 @@ struct CollectEveryStateMachine<Value: Sendable, Failure: Error> {
     case modifying
   }
 
-  /// What to do after ``valueReceived(_:)``.
-  enum ValueReceivedAction {
-    /// Open a window: start timer `generation`.
-    case startTimer(generation: UInt64)
-    /// Nothing: the value joined the open window, or the stream is over.
-    case none
-  }
-
-  /// What to do after ``timerFired(generation:)``.
-  enum TimerFiredAction {
-    /// Send the window's values.
-    case send([Value])
-    /// Nothing: a stale timer.
-    case none
-  }
-
-  /// What to do after ``terminalReceived(_:)``.
-  enum TerminalReceivedAction {
-    /// Cancel the timer, send `collected` if there is one, then send `terminal`.
-    case cancelTimerAndFinish(collected: [Value]?, terminal: Event<[Value], Failure>)
-    /// Nothing: the stream is already over.
-    case none
-  }
-
   private var state = State.idle
   private var generation: UInt64 = 0
 
   /// Creates an idle machine.
   init() {}
 
-  /// Upstream sent a value.
-  mutating func valueReceived(_ value: Value) -> ValueReceivedAction {
+  /// Upstream sent a value: it opens a window, or joins the open one.
+  mutating func valueReceived(_ value: Value) -> WindowAction<[Value], Failure> {
     switch state {
     case .idle:
       generation += 1
@@ -62,8 +38,8 @@ struct CollectEveryStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
-  /// The timer `generation` fired: the window closes.
-  mutating func timerFired(generation fired: UInt64) -> TimerFiredAction {
+  /// The timer `generation` fired: the window closes and its values go out.
+  mutating func timerFired(generation fired: UInt64) -> WindowAction<[Value], Failure> {
     switch state {
     case .collecting(let values, let generation) where generation == fired:
       state = .idle
@@ -76,24 +52,19 @@ struct CollectEveryStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// Upstream completed or failed; a failure drops what is collected, completion flushes it.
-  mutating func terminalReceived(_ terminal: Event<Value, Failure>) -> TerminalReceivedAction {
-    let collected: [Value]?
+  mutating func terminalReceived(_ terminal: Event<Value, Failure>) -> WindowAction<[Value], Failure> {
     switch state {
     case .idle:
-      collected = nil
+      state = .finished
+      return .cancelTimerAndFinish(flushing: nil, failure: terminal.failure)
     case .collecting(let values, _):
-      collected = values
+      state = .finished
+      let failure = terminal.failure
+      return .cancelTimerAndFinish(flushing: failure == nil ? values : nil, failure: failure)
     case .finished:
       return .none
     case .modifying:
       preconditionFailure("CollectEvery: internal inconsistency, \(state) received terminalReceived")
-    }
-    state = .finished
-    switch terminal {
-    case .failed(let failure):
-      return .cancelTimerAndFinish(collected: nil, terminal: .failed(failure))
-    case .completed, .value:
-      return .cancelTimerAndFinish(collected: collected, terminal: .completed)
     }
   }
 }

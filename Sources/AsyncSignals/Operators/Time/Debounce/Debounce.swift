@@ -24,7 +24,7 @@ extension Signal {
   public func debounce(for interval: Duration, scheduler: some TimedScheduler) -> Signal {
     precondition(interval > .zero, "debounce(for:scheduler:): interval must be > 0, got \(interval)")
     return timed(scheduler: scheduler) { downstream, runtime in
-      DebounceStorage(interval: interval, downstream: downstream, runtime: runtime)
+      WindowStorage(DebounceStateMachine(), interval: interval, downstream: downstream, runtime: runtime)
     }
   }
 }

@@ -1,7 +1,7 @@
 /// The states of one ``Signal/debounce(for:scheduler:)`` subscription.
 ///
 /// Pure: it returns what to do and never reads a clock, starts a timer or sends an event.
-struct DebounceStateMachine<Value: Sendable, Failure: Error> {
+struct DebounceStateMachine<Value: Sendable, Failure: Error>: WindowStateMachine {
   private enum State {
     /// No value is waiting.
     case idle
@@ -11,38 +11,14 @@ struct DebounceStateMachine<Value: Sendable, Failure: Error> {
     case finished
   }
 
-  /// What to do after ``valueReceived(_:)``.
-  enum ValueReceivedAction {
-    /// (Re)start the timer with `generation`; the previous one is superseded.
-    case startTimer(generation: UInt64)
-    /// Nothing: the stream is over.
-    case none
-  }
-
-  /// What to do after ``timerFired(generation:)``.
-  enum TimerFiredAction {
-    /// Send `value` downstream.
-    case send(Value)
-    /// Nothing: a superseded or late timer.
-    case none
-  }
-
-  /// What to do after ``terminalReceived(_:)``.
-  enum TerminalReceivedAction {
-    /// Cancel the timer, send `pending` if there is one, then send `terminal`.
-    case cancelTimerAndFinish(pending: Value?, terminal: Event<Value, Failure>)
-    /// Nothing: the stream is already over.
-    case none
-  }
-
   private var state = State.idle
   private var generation: UInt64 = 0
 
   /// Creates an idle machine.
   init() {}
 
-  /// Upstream sent a value.
-  mutating func valueReceived(_ value: Value) -> ValueReceivedAction {
+  /// Upstream sent a value: it replaces the waiting one and restarts the timer.
+  mutating func valueReceived(_ value: Value) -> WindowAction<Value, Failure> {
     switch state {
     case .idle, .debouncing:
       generation += 1
@@ -53,8 +29,8 @@ struct DebounceStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
-  /// The timer started with `generation` fired.
-  mutating func timerFired(generation fired: UInt64) -> TimerFiredAction {
+  /// The timer started with `generation` fired: the waiting value goes out, unless the timer is stale.
+  mutating func timerFired(generation fired: UInt64) -> WindowAction<Value, Failure> {
     switch state {
     case .debouncing(let value, let generation) where generation == fired:
       state = .idle
@@ -64,15 +40,16 @@ struct DebounceStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
-  /// Upstream completed or failed; a failure drops the pending value, completion flushes it.
-  mutating func terminalReceived(_ terminal: Event<Value, Failure>) -> TerminalReceivedAction {
+  /// Upstream completed or failed; a failure drops the waiting value, completion flushes it.
+  mutating func terminalReceived(_ terminal: Event<Value, Failure>) -> WindowAction<Value, Failure> {
     switch state {
     case .idle:
       state = .finished
-      return .cancelTimerAndFinish(pending: nil, terminal: terminal)
+      return .cancelTimerAndFinish(flushing: nil, failure: terminal.failure)
     case .debouncing(let value, _):
       state = .finished
-      return .cancelTimerAndFinish(pending: terminal.failure == nil ? value : nil, terminal: terminal)
+      let failure = terminal.failure
+      return .cancelTimerAndFinish(flushing: failure == nil ? value : nil, failure: failure)
     case .finished:
       return .none
     }

@@ -26,7 +26,12 @@ extension Signal {
   public func throttle(for interval: Duration, scheduler: some TimedScheduler, latest: Bool) -> Signal {
     precondition(interval > .zero, "throttle(for:scheduler:latest:): interval must be > 0, got \(interval)")
     return timed(scheduler: scheduler) { downstream, runtime in
-      ThrottleStorage(interval: interval, latest: latest, downstream: downstream, runtime: runtime)
+      WindowStorage(
+        ThrottleStateMachine(keepsLatest: latest),
+        interval: interval,
+        downstream: downstream,
+        runtime: runtime
+      )
     }
   }
 }

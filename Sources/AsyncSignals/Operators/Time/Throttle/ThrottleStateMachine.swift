@@ -1,7 +1,7 @@
 /// The states of one ``Signal/throttle(for:scheduler:latest:)`` subscription.
 ///
 /// Pure: it returns what to do and never reads a clock, starts a timer or sends an event.
-struct ThrottleStateMachine<Value: Sendable, Failure: Error> {
+struct ThrottleStateMachine<Value: Sendable, Failure: Error>: WindowStateMachine {
   private enum State {
     /// No window is open: the next value goes out at once.
     case idle
@@ -9,22 +9,6 @@ struct ThrottleStateMachine<Value: Sendable, Failure: Error> {
     case throttling(held: Value?, generation: UInt64)
     /// A terminal event was sent downstream.
     case finished
-  }
-
-  /// What to do after ``valueReceived(_:)`` or ``timerFired(generation:)``.
-  enum SendAction {
-    /// Send `value` downstream, then open a window with timer `generation`.
-    case sendAndStartTimer(Value, generation: UInt64)
-    /// Nothing now.
-    case none
-  }
-
-  /// What to do after ``terminalReceived(_:)``.
-  enum TerminalReceivedAction {
-    /// Cancel the window's timer, send `held` if there is one, then send `terminal`.
-    case cancelTimerAndFinish(held: Value?, terminal: Event<Value, Failure>)
-    /// Nothing: the stream is already over.
-    case none
   }
 
   private let keepsLatest: Bool
@@ -36,8 +20,8 @@ struct ThrottleStateMachine<Value: Sendable, Failure: Error> {
     self.keepsLatest = keepsLatest
   }
 
-  /// Upstream sent a value.
-  mutating func valueReceived(_ value: Value) -> SendAction {
+  /// Upstream sent a value: it goes out at once and opens a window, or it is held until the window closes.
+  mutating func valueReceived(_ value: Value) -> WindowAction<Value, Failure> {
     switch state {
     case .idle:
       return openWindow(sending: value)
@@ -50,8 +34,8 @@ struct ThrottleStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
-  /// The timer started with `generation` fired: the window closes.
-  mutating func timerFired(generation fired: UInt64) -> SendAction {
+  /// The timer started with `generation` fired: the window closes, sending the held value and opening the next.
+  mutating func timerFired(generation fired: UInt64) -> WindowAction<Value, Failure> {
     switch state {
     case .throttling(let held, let generation) where generation == fired:
       guard let held else {
@@ -65,20 +49,21 @@ struct ThrottleStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// Upstream completed or failed; a failure drops the held value, completion flushes it.
-  mutating func terminalReceived(_ terminal: Event<Value, Failure>) -> TerminalReceivedAction {
+  mutating func terminalReceived(_ terminal: Event<Value, Failure>) -> WindowAction<Value, Failure> {
     switch state {
     case .idle:
       state = .finished
-      return .cancelTimerAndFinish(held: nil, terminal: terminal)
+      return .cancelTimerAndFinish(flushing: nil, failure: terminal.failure)
     case .throttling(let held, _):
       state = .finished
-      return .cancelTimerAndFinish(held: terminal.failure == nil ? held : nil, terminal: terminal)
+      let failure = terminal.failure
+      return .cancelTimerAndFinish(flushing: failure == nil ? held : nil, failure: failure)
     case .finished:
       return .none
     }
   }
 
-  private mutating func openWindow(sending value: Value) -> SendAction {
+  private mutating func openWindow(sending value: Value) -> WindowAction<Value, Failure> {
     generation += 1
     state = .throttling(held: nil, generation: generation)
     return .sendAndStartTimer(value, generation: generation)
