@@ -7,8 +7,8 @@ extension Signal {
   /// subscribes to it are kept (without limit) and replayed to its first subscriber, in order; from then on
   /// each event goes to the group's current subscribers only, and a later subscriber sees only what comes
   /// after it subscribed. This way a `for await` loop that subscribes to a group some time after receiving it
-  /// misses nothing. When the upstream completes or fails, every group and then the result receive that
-  /// terminal event; when the subscription is disposed, every group completes. Cost per value: the key
+  /// misses nothing. When the upstream completes or fails, every group (in creation order) and then the
+  /// result receive that terminal event; when the subscription is disposed, every group completes. Cost per value: the key
   /// function, a lock on the group table and a lock in the group.
   ///
   /// ```
@@ -29,14 +29,14 @@ extension Signal {
   ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
     lift { downstream, lifetime in
       // Locked, not an OperatorState: disposal reads the table from outside event delivery.
-      let groups = Locked<[Key: GroupStorage<Value, Failure>]?>([:])
-      /// Closes the table and sends `terminal` to every group (after unlocking).
+      let groups = Locked<GroupTable<Key, Value, Failure>?>(GroupTable())
+      /// Closes the table and sends `terminal` to every group, in creation order (after unlocking).
       @Sendable func endGroups(with terminal: Event<Value, Failure>) {
         let remaining = groups.withLock { table in
           defer { table = nil }
           return table
         }
-        for group in remaining.map({ Array($0.values) }) ?? [] {
+        for group in remaining?.inOrder ?? [] {
           group.send(terminal)
         }
       }
@@ -47,9 +47,10 @@ extension Signal {
           let groupKey = key(value)
           let (group, isNew) = groups.withLock { table -> (GroupStorage<Value, Failure>?, Bool) in
             guard table != nil else { return (nil, false) }
-            if let existing = table?[groupKey] { return (existing, false) }
+            if let existing = table?.byKey[groupKey] { return (existing, false) }
             let created = GroupStorage<Value, Failure>()
-            table?[groupKey] = created
+            table?.byKey[groupKey] = created
+            table?.inOrder.append(created)
             return (created, true)
           }
           guard let group else { return }
@@ -67,6 +68,12 @@ extension Signal {
       }
     }
   }
+}
+
+/// The groups of one `groupBy` subscription, by key and in creation order.
+private struct GroupTable<Key: Hashable, Value: Sendable, Failure: Error> {
+  var byKey: [Key: GroupStorage<Value, Failure>] = [:]
+  var inOrder: [GroupStorage<Value, Failure>] = []
 }
 
 /// The values of one key of ``Signal/groupBy(_:)``, as a signal.

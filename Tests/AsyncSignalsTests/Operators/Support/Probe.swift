@@ -49,3 +49,13 @@ final class Probe<Value: Sendable, Failure: Error>: Sendable {
 struct Boom: Error, Equatable, Hashable {
   var code = 0
 }
+
+/// A cold signal that sends `values`, then `terminal`, at each subscription.
+func source(_ values: [Int], then terminal: Event<Int, Boom> = .completed) -> Signal<Int, Boom> {
+  Signal { observer, _ in
+    for value in values {
+      observer.send(value)
+    }
+    observer.send(event: terminal)
+  }
+}

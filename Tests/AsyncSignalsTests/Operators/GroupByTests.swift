@@ -1,0 +1,104 @@
+import AsyncSignals
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct GroupByTests {
+  /// Subscribes to each group as it arrives (inside the delivery) and records `key:value` lines.
+  static func recordGroups(
+    of signal: Signal<GroupedSignal<Int, Int, Boom>, Boom>,
+    into recorder: EventRecorder<String, Boom>
+  ) -> any Disposable {
+    signal.subscribe(
+      Observer { event in
+        switch event {
+        case .value(let group):
+          recorder.observer.send("group \(group.key)")
+          group.signal.subscribe(
+            Observer { inner in
+              recorder.observer.send("\(group.key): \(inner)")
+            }
+          )
+        case .failed(let failure):
+          recorder.observer.fail(failure)
+        case .completed:
+          recorder.observer.complete()
+        }
+      }
+    )
+  }
+
+  @Test func valuesAreRoutedToTheGroupOfTheirKey() {
+    let recorder = EventRecorder<String, Boom>()
+    _ = Self.recordGroups(of: source([1, 2, 3, 4]).groupBy { $0 % 2 }, into: recorder)
+    #expect(
+      recorder.events == [
+        .value("group 1"), .value("1: value(1)"), .value("group 0"), .value("0: value(2)"),
+        .value("1: value(3)"), .value("0: value(4)"), .value("1: completed"), .value("0: completed"), .completed,
+      ]
+    )
+  }
+
+  @Test func aFailureReachesEveryGroupThenTheResult() {
+    let recorder = EventRecorder<String, Boom>()
+    _ = Self.recordGroups(of: source([1], then: .failed(Boom())).groupBy { $0 }, into: recorder)
+    #expect(
+      recorder.events == [
+        .value("group 1"), .value("1: value(1)"), .value("1: failed(Boom(code: 0))"), .failed(Boom()),
+      ]
+    )
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func groupsBufferUntilTheirFirstSubscriber(path: ConsumptionPath) async {
+    // The groups are collected first and subscribed only after the upstream has completed.
+    let groups = await path.events(of: source([1, 2, 3, 4, 5]).groupBy { $0 % 2 }).compactMap(\.value)
+    #expect(groups.map(\.key) == [1, 0])
+    #expect(await path.events(of: groups[0].signal) == [.value(1), .value(3), .value(5), .completed])
+    #expect(await path.events(of: groups[1].signal) == [.value(2), .value(4), .completed])
+    // A later subscriber is hot: the buffer went to the first one, only the terminal event is left.
+    #expect(await path.events(of: groups[0].signal) == [.completed])
+  }
+
+  @Test func aLateSubscriberOnlySeesLaterValues() {
+    let probe = Probe<Int, Boom>()
+    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
+    probe.signal.groupBy { _ in 0 }.subscribe(groups.observer)
+    probe.send(1)
+    let group = groups.values[0]
+    let first = EventRecorder<Int, Boom>()
+    group.signal.subscribe(first.observer)
+    probe.send(2)
+    let second = EventRecorder<Int, Boom>()
+    group.signal.subscribe(second.observer)
+    probe.send(3)
+    probe.complete()
+    #expect(first.events == [.value(1), .value(2), .value(3), .completed])
+    #expect(second.events == [.value(3), .completed])
+  }
+
+  @Test func disposingTheGroupingCompletesTheGroupsAndStopsTheUpstream() {
+    let probe = Probe<Int, Boom>()
+    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
+    let subscription = probe.signal.groupBy { $0 }.subscribe(groups.observer)
+    probe.send(1)
+    let inner = EventRecorder<Int, Boom>()
+    groups.values[0].signal.subscribe(inner.observer)
+    subscription.dispose()
+    #expect(probe.disposals.value == 1)
+    #expect(inner.events == [.value(1), .completed])
+  }
+
+  @Test func disposingAGroupSubscriptionStopsOnlyThatSubscriber() {
+    let probe = Probe<Int, Boom>()
+    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
+    probe.signal.groupBy { _ in 0 }.subscribe(groups.observer)
+    probe.send(1)
+    let inner = EventRecorder<Int, Boom>()
+    let innerSubscription = groups.values[0].signal.subscribe(inner.observer)
+    innerSubscription.dispose()
+    probe.send(2)
+    #expect(inner.events == [.value(1)])
+    #expect(probe.disposals.value == 0)
+  }
+}
