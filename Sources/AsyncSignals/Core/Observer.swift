@@ -36,6 +36,7 @@ public struct Observer<Value: Sendable, Failure: Error>: Sendable {
   ///   - value: Called for each value.
   ///   - failed: Called once if the signal fails.
   ///   - completed: Called once if the signal completes.
+  @inlinable
   public init(
     value: @escaping @Sendable (Value) -> Void = { _ in },
     failed: @escaping @Sendable (Failure) -> Void = { _ in },

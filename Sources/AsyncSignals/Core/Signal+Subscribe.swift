@@ -11,6 +11,7 @@ extension Signal {
   ///
   /// - Parameter observer: The observer to deliver to.
   /// - Returns: The subscription's disposable.
+  @inlinable
   @discardableResult
   public func subscribe(_ observer: Observer<Value, Failure>) -> any Disposable {
     let lifetime = Lifetime()
@@ -33,6 +34,7 @@ extension Signal {
   ///   - failed: Called once if the signal fails.
   ///   - completed: Called once if the signal completes.
   /// - Returns: The subscription's disposable.
+  @inlinable
   @discardableResult
   public func subscribe(
     value: @escaping @Sendable (Value) -> Void = { _ in },
@@ -46,6 +48,7 @@ extension Signal {
   ///
   /// This is what a final subscriber does (``subscribe(_:)``, the `for await` adapter): operators that
   /// complete early, such as `take`, rely on it to tear the subscription down.
+  @inlinable
   package func subscribe(_ observer: Observer<Value, Failure>, in lifetime: Lifetime) {
     start(
       Observer { event in

@@ -57,6 +57,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
   /// ```
   ///
   /// - Parameter body: Runs at each subscription with that subscription's observer and lifetime.
+  @inlinable
   public init(_ body: @escaping @Sendable (Observer<Value, Failure>, Lifetime) -> Void) {
     startHandler = { downstream, lifetime in
       let delivery = SerialDelivery(downstream: downstream, lifetime: lifetime)
