@@ -15,8 +15,9 @@ extension Signal {
 
   /// Sends values until `isLast` returns `true`, then completes after sending that value too.
   ///
-  /// Unlike ``take(while:)``, the value that ends the signal is sent: it is the last one. The subscription ends
-  /// at once after it.
+  /// Unlike ``take(while:)``, the value that ends the signal is sent: it is the last one (as in RxJava's
+  /// `takeUntil(predicate)`; RAC's `takeUntilBlock:` leaves it out, which is `take(while: { !isLast($0) })`).
+  /// The subscription ends at once after it.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 5, 1]).take(until: { $0 >= 2 })  // 1, 2, completed
