@@ -26,6 +26,7 @@ public enum BufferingPolicy: Sendable, Hashable {
   public static let unboundedAsyncLimit = 64
 
   /// The most values the buffer keeps for synchronous senders, or `nil` for no limit.
+  @inlinable
   var bufferLimit: Int? {
     switch self {
     case .unbounded: nil
@@ -34,6 +35,7 @@ public enum BufferingPolicy: Sendable, Hashable {
   }
 
   /// The number of unconsumed values at which an asynchronous sender suspends.
+  @inlinable
   var asyncLimit: Int {
     bufferLimit ?? Self.unboundedAsyncLimit
   }

@@ -14,11 +14,16 @@ extension Signal: AsyncSequence {
   /// while let value = try await iterator.next() { print(value) }
   /// ```
   public struct AsyncIterator: AsyncIteratorProtocol {
-    private let consumer: ForAwaitConsumer<Value, Failure>
-    private var batch: [Event<Value, Failure>] = []
-    private var index = 0
-    private var isFinished = false
+    @usableFromInline
+    let consumer: ForAwaitConsumer<Value, Failure>
+    @usableFromInline
+    var batch: [Event<Value, Failure>] = []
+    @usableFromInline
+    var index = 0
+    @usableFromInline
+    var isFinished = false
 
+    @inlinable
     init(_ signal: Signal) {
       consumer = ForAwaitConsumer(signal)
     }
@@ -28,6 +33,7 @@ extension Signal: AsyncSequence {
     /// - Parameter actor: The caller's isolation, inherited while waiting.
     /// - Returns: The next value, or `nil` when the stream is over.
     /// - Throws: The signal's typed failure, once.
+    @inlinable
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(Failure) -> Value? {
       while true {
         if index < batch.count {
@@ -61,11 +67,13 @@ extension Signal: AsyncSequence {
     ///
     /// - Returns: The next value, or `nil` when the stream is over.
     /// - Throws: The signal's typed failure, once.
+    @inlinable
     public mutating func next() async throws(Failure) -> Value? {
       try await next(isolation: nil)
     }
 
-    private mutating func finish() {
+    @inlinable
+    mutating func finish() {
       isFinished = true
       batch = []
       index = 0
@@ -75,6 +83,7 @@ extension Signal: AsyncSequence {
   /// Creates an iterator; the signal is subscribed on its first `next()`.
   ///
   /// - Returns: A new iterator with its own subscription.
+  @inlinable
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(self)
   }

@@ -24,12 +24,16 @@ import Synchronization
 /// let counter = Locked(0)
 /// let next = counter.withLock { value in value += 1; return value }
 /// ```
+@usableFromInline
 package struct Locked<State>: ~Copyable {
   #if ASYNCSIGNALS_TSAN
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let state: UnsafeMutablePointer<State>
+  @usableFromInline
+  let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline
+  let state: UnsafeMutablePointer<State>
 
   /// Creates a lock guarding `initialState`.
+  @usableFromInline
   package init(_ initialState: consuming sending State) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -47,6 +51,7 @@ package struct Locked<State>: ~Copyable {
   }
 
   /// Runs `body` with exclusive access to the state.
+  @inlinable
   package borrowing func withLock<Result, Failure: Error>(
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
@@ -55,15 +60,17 @@ package struct Locked<State>: ~Copyable {
     return try body(&state.pointee)
   }
   #else
-  private let mutex: Mutex<State>
+  @usableFromInline
+  let mutex: Mutex<State>
 
   /// Creates a lock guarding `initialState`.
+  @usableFromInline
   package init(_ initialState: consuming sending State) {
     mutex = Mutex(initialState)
   }
 
   /// Runs `body` with exclusive access to the state.
-  @inline(__always)
+  @inlinable
   package borrowing func withLock<Result, Failure: Error>(
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {

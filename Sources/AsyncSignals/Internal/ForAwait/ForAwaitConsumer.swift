@@ -2,13 +2,19 @@
 ///
 /// Only the iterator references it, so its `deinit` runs when the loop is left (by `break`, `return`, a
 /// thrown error or the end of the stream) and disposes the subscription.
+@usableFromInline
 final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
-  private let signal: Signal<Value, Failure>
-  private let storage: ForAwaitStorage<Value, Failure>
-  private let lifetime: Lifetime
-  private let started = Locked(false)
+  @usableFromInline
+  let signal: Signal<Value, Failure>
+  @usableFromInline
+  let storage: ForAwaitStorage<Value, Failure>
+  @usableFromInline
+  let lifetime: Lifetime
+  @usableFromInline
+  let started = Locked(false)
 
   /// Creates the consumer of `signal`; nothing is subscribed yet.
+  @usableFromInline
   init(_ signal: Signal<Value, Failure>) {
     self.signal = signal
     storage = ForAwaitStorage(policy: signal.asyncBufferingPolicy)
@@ -23,6 +29,7 @@ final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
   /// Returns the next batch of events; an empty batch ends the iteration.
   ///
   /// Subscribes on the first call.
+  @inlinable
   func nextBatch(
     recycling recycled: sending [Event<Value, Failure>],
     isolation: isolated (any Actor)?

@@ -5,12 +5,17 @@
 /// batch count as in flight until the consumer asks for the next batch; asynchronous senders wait while
 /// `policy.asyncLimit` values are in flight. The machine is pure: it returns the continuations to resume and
 /// the values to release, and never resumes or releases anything itself.
+@usableFromInline
 struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
+  @usableFromInline
   typealias Batch = [Event<Value, Failure>]
+  @usableFromInline
   typealias ConsumerContinuation = UnsafeContinuation<Batch, Never>
+  @usableFromInline
   typealias ProducerContinuation = UnsafeContinuation<Void, Never>
 
-  private enum State {
+  @usableFromInline
+  enum State {
     /// The consumer is not suspended. `buffer` holds events it has not taken (a terminal one last);
     /// `outstanding` counts the values of the batch it is working through; `producers` wait for room.
     case buffering(buffer: Batch, outstanding: Int, producers: [ProducerContinuation])
@@ -23,6 +28,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// What ``eventReceived(_:)`` asks the caller to do after unlocking.
+  @usableFromInline
   enum EventAction {
     /// Nothing (the event was buffered).
     case none
@@ -33,6 +39,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// What ``nextBatchRequested(recycling:)`` asks the consumer to do.
+  @usableFromInline
   enum NextBatchAction {
     /// Work through `batch`, then resume `producers` that now have room.
     case takeBatch(Batch, resumingProducers: [ProducerContinuation])
@@ -43,6 +50,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// What ``consumerSuspended(_:)`` asks the caller to do.
+  @usableFromInline
   enum SuspendAction {
     /// Stay suspended until an event arrives.
     case wait
@@ -51,24 +59,39 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// What ``finished()`` asks the caller to release and resume.
+  @usableFromInline
   struct FinishAction {
     /// The suspended consumer, to resume with an empty batch.
+    @usableFromInline
     var consumer: ConsumerContinuation?
     /// Waiting producers, to resume.
+    @usableFromInline
     var producers: [ProducerContinuation]
     /// Events never consumed, to release.
+    @usableFromInline
     var dropped: Batch
+
+    @inlinable
+    init(consumer: ConsumerContinuation?, producers: [ProducerContinuation], dropped: Batch) {
+      self.consumer = consumer
+      self.producers = producers
+      self.dropped = dropped
+    }
   }
 
-  private let policy: BufferingPolicy
-  private var state = State.buffering(buffer: [], outstanding: 0, producers: [])
+  @usableFromInline
+  let policy: BufferingPolicy
+  @usableFromInline
+  var state = State.buffering(buffer: [], outstanding: 0, producers: [])
 
   /// Creates the machine for a consumer buffering with `policy`.
+  @usableFromInline
   init(policy: BufferingPolicy) {
     self.policy = policy
   }
 
   /// The signal delivered `event`.
+  @inlinable
   mutating func eventReceived(_ event: Event<Value, Failure>) -> EventAction {
     switch state {
     case .awaitingEvents(let consumer):
@@ -97,6 +120,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// The consumer finished its previous batch and hands back its (emptied) storage for reuse.
+  @inlinable
   mutating func nextBatchRequested(recycling recycled: Batch) -> NextBatchAction {
     switch state {
     case .buffering(let buffer, _, var producers):
@@ -117,6 +141,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// The consumer is about to suspend with `consumer` (the second half of ``nextBatchRequested(recycling:)``).
+  @inlinable
   mutating func consumerSuspended(_ consumer: ConsumerContinuation) -> SuspendAction {
     switch state {
     case .buffering(let buffer, _, let producers):
@@ -135,6 +160,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// An asynchronous sender asks whether it may send now.
+  @inlinable
   func hasRoom() -> Bool {
     switch state {
     case .buffering(let buffer, let outstanding, _): buffer.count + outstanding < policy.asyncLimit
@@ -144,6 +170,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// An asynchronous sender without room is about to suspend with `producer`; returns it if it must resume now.
+  @inlinable
   mutating func producerSuspended(_ producer: ProducerContinuation) -> ProducerContinuation? {
     switch state {
     case .buffering(let buffer, let outstanding, var producers):
@@ -160,6 +187,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// A waiting producer's Task was cancelled: every waiting producer is woken to check for itself.
+  @inlinable
   mutating func producerCancelled() -> [ProducerContinuation] {
     switch state {
     case .buffering(let buffer, let outstanding, let producers):
@@ -173,6 +201,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// The consumer went away (its Task was cancelled, or the loop ended).
+  @inlinable
   mutating func finished() -> FinishAction {
     switch state {
     case .buffering(let buffer, _, let producers):

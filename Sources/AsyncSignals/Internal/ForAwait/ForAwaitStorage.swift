@@ -9,17 +9,22 @@
 ///                      └ and by the Lifetime (backpressure)
 /// ```
 /// Why not an actor: every value passes through `eventReceived`, synchronously, from the signal's thread.
+@usableFromInline
 final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
+  @usableFromInline
   typealias Machine = ForAwaitStateMachine<Value, Failure>
 
-  private let machine: Locked<Machine>
+  @usableFromInline
+  let machine: Locked<Machine>
 
   /// Creates the buffer for one loop.
+  @usableFromInline
   init(policy: BufferingPolicy) {
     machine = Locked(Machine(policy: policy))
   }
 
   /// Receives one event from the signal.
+  @inlinable
   func eventReceived(_ event: Event<Value, Failure>) {
     switch machine.withLock({ $0.eventReceived(event) }) {
     case .none:
@@ -39,6 +44,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   ///   - recycled: The previous batch, emptied, whose storage is reused.
   ///   - isolation: The consumer's isolation, kept while suspended.
   /// - Returns: The buffered events, or an empty batch at the end.
+  @inlinable
   func nextBatch(
     recycling recycled: sending Machine.Batch,
     isolation: isolated (any Actor)?
@@ -65,6 +71,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   /// Ends the buffer; calling it again does nothing.
   ///
   /// The suspended consumer gets an empty batch, waiting producers resume, buffered events are released.
+  @inlinable
   func finish() {
     let action = machine.withLock { $0.finished() }
     action.consumer?.resume(returning: [])
@@ -74,6 +81,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
 
   /// Suspends an asynchronous sender until the consumer has room, the consumer is gone, or the sender's
   /// Task is cancelled.
+  @inlinable
   func waitForRoom() async {
     while !Task.isCancelled, !machine.withLock({ $0.hasRoom() }) {
       await withTaskCancellationHandler {
@@ -90,7 +98,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
     }
   }
 
-  private func resume(_ producers: [Machine.ProducerContinuation]) {
+  @inlinable
+  func resume(_ producers: [Machine.ProducerContinuation]) {
     for producer in producers {
       producer.resume()
     }
