@@ -50,8 +50,7 @@ extension Signal {
 
   /// Sends the running accumulation of the values, updating the accumulation in place.
   ///
-  /// Prefer it over ``scan(_:_:)-(Result,(Result,Value)->Result)`` for collections, which it mutates without
-  /// copying.
+  /// Prefer it over `scan(_:_:)` for collections, which it mutates without copying.
   ///
   /// ```swift
   /// Signal(values: ["a", "b"]).scan(into: [String]()) { $0.append($1) }  // ["a"], ["a", "b"], completed

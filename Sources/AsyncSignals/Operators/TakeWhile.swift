@@ -56,7 +56,7 @@ extension Signal {
   }
 }
 
-/// What ``Signal/take(while:)`` and ``Signal/take(until:)-(Value)->Bool`` do with a value.
+/// What `take(while:)` and `take(until:)` with a predicate do with a value.
 private enum TakeDecision {
   /// Send it and go on.
   case send

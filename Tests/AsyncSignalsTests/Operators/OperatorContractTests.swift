@@ -57,4 +57,27 @@ struct OperatorContractTests {
     let viaForAwait = await ConsumptionPath.forAwait.events(of: signal)
     #expect(viaCallbacks == viaForAwait)
   }
+
+  /// An object captured by the subscriber, to see when the operator chain lets go of it.
+  final class Token: Sendable {}
+
+  @Test(arguments: OperatorCase.all, [true, false])
+  func theSubscriberIsReleasedWhenTheSubscriptionEnds(operation: OperatorCase, byDisposing: Bool) {
+    let probe = Probe<Int, Boom>()
+    let weakToken = WeakReference<Token>()
+    var subscription: (any Disposable)?
+    do {
+      let token = Token()
+      weakToken.object = token
+      subscription = operation.apply(probe.signal).subscribe(Observer { _ in withExtendedLifetime(token) {} })
+    }
+    #expect(weakToken.object != nil || !operation.subscribesUpstream)
+    if byDisposing {
+      subscription?.dispose()
+    } else {
+      probe.fail(Boom())
+    }
+    #expect(weakToken.object == nil)
+    withExtendedLifetime(subscription) {}
+  }
 }
