@@ -41,11 +41,11 @@ extension Signal {
 /// ``Signal/publish()``); they never subscribe to the source themselves. The *connection* is the one
 /// subscription of the source into the subject. Three ways open it:
 ///
-/// | Method          | Opens the connection            | When the last subscriber leaves      | Model                  |
-/// |-----------------|---------------------------------|--------------------------------------|------------------------|
-/// | ``connect()``   | at the call, once               | nothing                              | RAC/Rx/Combine `connect` |
-/// | ``autoConnect()`` | at the first subscriber       | disposes it, never reconnects        | RAC `autoconnect`      |
-/// | ``refCount()``  | at the first subscriber         | disposes it; the next one reconnects | Rx `refCount`, Combine `autoconnect` |
+/// | Method            | Opens the connection   | When the last subscriber leaves      | Model                                |
+/// |-------------------|------------------------|--------------------------------------|--------------------------------------|
+/// | ``connect()``     | at the call, once      | nothing                              | `connect` everywhere                 |
+/// | ``autoConnect()`` | at the first subscriber| disposes it, never reconnects        | RAC `autoconnect`                    |
+/// | ``refCount()``    | at the first subscriber| disposes it; the next one reconnects | Rx `refCount`, Combine `autoconnect` |
 ///
 /// A subscriber that ends as soon as it subscribes (the subject had already ended) is not counted and opens
 /// nothing. Reconnecting subscribes the source again into the same subject; use ``Signal/share(replay:)`` for a

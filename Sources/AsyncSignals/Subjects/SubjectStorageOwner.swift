@@ -42,6 +42,9 @@ extension SubjectStorageOwner {
   /// for line in lines { await subject.sendWhenReady(line) }
   /// ```
   ///
+  /// - Important: Called from inside a bounded `for await` loop over the same subject, it waits for that loop,
+  ///   which is waiting for it: send from that loop with ``Subject/send(_:)`` instead.
+  ///
   /// - Parameter value: The value.
   public func sendWhenReady(_ value: Value) async {
     await storage.sendWhenReady(value)

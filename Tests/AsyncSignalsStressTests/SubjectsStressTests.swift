@@ -1,0 +1,196 @@
+import AsyncSignals
+import Dispatch
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Subjects under real concurrency; run under the thread sanitizer by `.ci/run`.
+@Suite(.timeLimit(.minutes(1)))
+struct SubjectsStressTests {
+  /// What one subscriber received; read only after every thread was joined.
+  final class Recording: Sendable {
+    let values = UnsynchronizedBox<[Int]>([])
+    /// How many values the subscriber waits for before it leaves.
+    let wanted: Int
+    /// Signalled when `wanted` values arrived, or when the senders are done.
+    let reached = DispatchSemaphore(value: 0)
+    private let count = Atomic(0)
+
+    init(wanted: Int = .max) {
+      self.wanted = wanted
+    }
+
+    var observer: Observer<Int, Never> {
+      Observer(value: { [self] value in
+        values.value.append(value)
+        if count.add(1, ordering: .relaxed).newValue == wanted { reached.signal() }
+      })
+    }
+  }
+
+  /// The subscribers waiting for values, and whether the senders are done (then nobody must wait any more).
+  final class Waiting: Sendable {
+    private let state = Locked<(sendersDone: Bool, recordings: [Recording])>((false, []))
+
+    /// Registers `recording`; returns false once the senders are done.
+    func register(_ recording: Recording) -> Bool {
+      state.withLock { state in
+        guard !state.sendersDone else { return false }
+        state.recordings.append(recording)
+        return true
+      }
+    }
+
+    /// Marks the senders done and wakes every registered subscriber.
+    func finish() {
+      for recording in state.withLock({ state in
+        state.sendersDone = true
+        return state.recordings
+      }) {
+        recording.reached.signal()
+      }
+    }
+
+    var recordings: [Recording] {
+      state.withLock { $0.recordings }
+    }
+  }
+
+  @Test func replayThenLiveIsGapFreeAndDuplicateFreeWhileSubscribersComeAndGo() {
+    let senders = 4
+    let sendsPerSender = 25_000
+    let capacity = 8
+    let subscriptionsPerThread = 500
+    let sendersRunning = Atomic(senders)
+    let waiting = Waiting()
+    let subject = ReplaySubject<Int, Never>(capacity: capacity)
+    let reference = Recording()
+    subject.subscribe(reference.observer)
+
+    let sender: @Sendable (Int) -> Void = { index in
+      for value in 0..<sendsPerSender {
+        subject.send(index * sendsPerSender + value)
+      }
+      if sendersRunning.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { waiting.finish() }
+    }
+    let subscriber: @Sendable (Int) -> Void = { seed in
+      var random = UInt64(seed) &+ 1
+      for _ in 0..<subscriptionsPerThread {
+        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let recording = Recording(wanted: 1 + Int(random >> 59))  // 1...32 values, then leave
+        guard waiting.register(recording) else { return }
+        let subscription = subject.subscribe(recording.observer)
+        recording.reached.wait()
+        subscription.dispose()
+      }
+    }
+    var bodies: [@Sendable () -> Void] = []
+    for index in 0..<senders { bodies.append { sender(index) } }
+    for seed in 0..<4 { bodies.append { subscriber(seed) } }
+    runOnThreads(bodies)
+
+    // Every value arrived once; each sender's values in the order it sent them.
+    let history = reference.values.value
+    #expect(history.count == senders * sendsPerSender)
+    var position = [Int](repeating: -1, count: senders * sendsPerSender)
+    for (index, value) in history.enumerated() { position[value] = index }
+    #expect(!position.contains(-1))
+    for index in 0..<senders {
+      let own = history.filter { $0 / sendsPerSender == index }
+      #expect(own == own.sorted())
+    }
+
+    // Each subscriber saw one contiguous run of the history: its replay, then live values, no gap, no duplicate.
+    let all = waiting.recordings
+    var broken = 0
+    var sawLiveValues = 0
+    for recording in all {
+      let values = recording.values.value
+      guard let first = values.first else { continue }
+      let start = position[first]
+      if start + values.count > history.count || Array(history[start..<(start + values.count)]) != values {
+        broken += 1
+      }
+      if values.count > capacity { sawLiveValues += 1 }
+    }
+    #expect(broken == 0)
+    #expect(all.count > 4)
+    #expect(sawLiveValues > 0)
+
+    // A subscriber after the end replays exactly the newest values.
+    let late = Recording()
+    subject.subscribe(late.observer)
+    #expect(late.values.value == Array(history.suffix(capacity)))
+  }
+
+  @Test func concurrentSendsAreDeliveredSeriallyToEverySubscriber() {
+    let senders = 4
+    let sendsPerSender = 10_000
+    let subject = PassthroughSubject<Int, Never>()
+    let recordings = (0..<3).map { _ in Recording() }
+    for recording in recordings { subject.subscribe(recording.observer) }
+    var bodies: [@Sendable () -> Void] = []
+    for index in 0..<senders {
+      bodies.append {
+        for value in 0..<sendsPerSender { subject.send(index * sendsPerSender + value) }
+      }
+    }
+    runOnThreads(bodies)
+    let expected = recordings[0].values.value
+    #expect(expected.count == senders * sendsPerSender)
+    #expect(Set(expected).count == senders * sendsPerSender)
+    for recording in recordings {
+      #expect(recording.values.value == expected)
+    }
+  }
+}
+
+/// Runs each body on its own new thread and returns when all have finished.
+///
+/// Real threads rather than `concurrentPerform`, whose width is the number of cores: a body that waits for
+/// another must not be able to starve it.
+private func runOnThreads(_ bodies: [@Sendable () -> Void]) {
+  final class Body {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+  #if canImport(Darwin)
+  var threads: [pthread_t?] = []
+  #else
+  var threads: [pthread_t] = []
+  #endif
+  for body in bodies {
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    #else
+    var thread = pthread_t()
+    #endif
+    let result = pthread_create(
+      &thread,
+      nil,
+      { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+      },
+      context
+    )
+    precondition(result == 0, "runOnThreads: pthread_create failed with \(result)")
+    threads.append(thread)
+  }
+  for thread in threads {
+    #if canImport(Darwin)
+    pthread_join(thread!, nil)
+    #else
+    pthread_join(thread, nil)
+    #endif
+  }
+}
