@@ -1,0 +1,71 @@
+/// How ``Signal/flatten(_:)`` and ``Signal/flatMap(_:_:)`` run the inner signals.
+///
+/// - ``merge``: subscribes every inner at once and interleaves their values (RAC `flattenMap`).
+/// - ``concat``: one inner at a time, the next after the previous completed, in order.
+/// - ``latest``: switches to each new inner, disposing the previous one first.
+/// - ``concurrent(limit:)``: at most `limit` inners at a time; the others wait in order.
+///
+/// ```swift
+/// searchTerms.flatMap(.latest) { term in api.search(term) }
+/// ```
+public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
+  @usableFromInline
+  enum Kind: Sendable, Hashable {
+    /// At most `limit` inners run at once (`merge` is no limit, `concat` a limit of one).
+    case concurrent(limit: Int)
+    /// Only the newest inner runs.
+    case latest
+  }
+
+  @usableFromInline
+  let kind: Kind
+
+  @inlinable
+  init(kind: Kind) {
+    self.kind = kind
+  }
+
+  /// Every inner runs as soon as it arrives; the result completes after the outer and every inner completed.
+  ///
+  /// ```swift
+  /// downloads.flatten(.merge)
+  /// ```
+  public static let merge = FlattenStrategy(kind: .concurrent(limit: .max))
+
+  /// One inner at a time, in arrival order; the next is subscribed only after the previous completed.
+  ///
+  /// ```swift
+  /// saves.flatten(.concat)  // one save after the other
+  /// ```
+  public static let concat = FlattenStrategy(kind: .concurrent(limit: 1))
+
+  /// Only the newest inner runs: a new inner disposes the previous one before it is subscribed.
+  ///
+  /// ```swift
+  /// searchTerms.flatMap(.latest) { api.search($0) }
+  /// ```
+  public static let latest = FlattenStrategy(kind: .latest)
+
+  /// At most `limit` inners run at once; the others wait and start, in order, as running ones complete.
+  ///
+  /// ```swift
+  /// urls.flatMap(.concurrent(limit: 4)) { download($0) }
+  /// ```
+  ///
+  /// - Parameter limit: The most inners running at the same time, at least 1.
+  /// - Returns: The strategy.
+  public static func concurrent(limit: Int) -> FlattenStrategy {
+    precondition(limit >= 1, "concurrent(limit:): limit must be >= 1, got \(limit)")
+    return FlattenStrategy(kind: .concurrent(limit: limit))
+  }
+
+  /// The strategy's name, as written in code.
+  public var description: String {
+    switch kind {
+    case .latest: ".latest"
+    case .concurrent(limit: .max): ".merge"
+    case .concurrent(limit: 1): ".concat"
+    case .concurrent(let limit): ".concurrent(limit: \(limit))"
+    }
+  }
+}
