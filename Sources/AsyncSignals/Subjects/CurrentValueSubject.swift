@@ -39,7 +39,8 @@ public final class CurrentValueSubject<Value: Sendable, Failure: Error>: Subject
   /// The current value: the newest value delivered to the subscribers, or being delivered.
   ///
   /// A value sent from inside a delivery of this subject becomes current when its own delivery starts,
-  /// right after the one in progress. Setting it sends the new value.
+  /// right after the one in progress. Setting it sends the new value; `value += 1` reads, then sends, and is
+  /// not atomic when several threads do it.
   ///
   /// ```swift
   /// subject.value += 1
