@@ -17,7 +17,10 @@ let package = Package(
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["AsyncSignals", "LegacyBridge"]),
     .target(name: "TestSupport", dependencies: ["AsyncSignals"], path: "Tests/TestSupport"),
     .testTarget(name: "AsyncSignalsTests", dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]),
-    .testTarget(name: "LegacyBridgeTests", dependencies: ["LegacyBridge", "AsyncSignals", "TestSupport"]),
+    .testTarget(
+      name: "LegacyBridgeTests",
+      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
+    ),
     .testTarget(
       name: "AsyncSignalsStressTests",
       dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]

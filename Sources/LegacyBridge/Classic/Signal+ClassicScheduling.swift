@@ -1,0 +1,107 @@
+import AsyncSignals
+
+extension Signal {
+  /// Classic name for ``AsyncSignals/Signal/debounce(for:scheduler:)``: `-throttle:` (RAC's throttle is a debounce).
+  ///
+  /// A value is sent only after `interval` passed without a newer one; the newest value wins.
+  ///
+  /// ```swift
+  /// searchText.throttle(.milliseconds(300), scheduler: scheduler)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The quiet time a value must survive.
+  ///   - scheduler: Measures the time and delivers the values.
+  /// - Returns: The values that were not superseded within `interval`.
+  public func throttle(_ interval: Duration, scheduler: some TimedScheduler) -> Signal {
+    debounce(for: interval, scheduler: scheduler)
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/collect(every:scheduler:)``: `-bufferWithTime:onScheduler:`.
+  ///
+  /// ```swift
+  /// logLines.bufferWithTime(.seconds(1), onScheduler: scheduler)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The length of each window.
+  ///   - scheduler: Measures the time and delivers the arrays.
+  /// - Returns: A signal of the values of each window.
+  public func bufferWithTime(
+    _ interval: Duration,
+    onScheduler scheduler: some TimedScheduler
+  ) -> Signal<[Value], Failure> {
+    collect(every: interval, scheduler: scheduler)
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/timeout(after:scheduler:)``: `-timeout:onScheduler:`.
+  ///
+  /// ```swift
+  /// request.timeout(.seconds(10), onScheduler: scheduler)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: How long the signal may take to terminate.
+  ///   - scheduler: Measures the time.
+  /// - Returns: The signal, failing with `.timedOut` after `interval`.
+  public func timeout(
+    _ interval: Duration,
+    onScheduler scheduler: some TimedScheduler
+  ) -> Signal<Value, TimeoutFailure<Failure>> {
+    timeout(after: interval, scheduler: scheduler)
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/observe(on:)``: `-deliverOn:`.
+  ///
+  /// ```swift
+  /// results.deliverOn(MainScheduler.shared)
+  /// ```
+  ///
+  /// - Parameter scheduler: Delivers every event, in order.
+  /// - Returns: The signal, delivered on `scheduler`.
+  public func deliverOn(_ scheduler: some Scheduler) -> Signal {
+    observe(on: scheduler)
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/observe(on:)`` with ``AsyncSignals/MainScheduler``:
+  /// `-deliverOnMainThread`.
+  ///
+  /// ```swift
+  /// results.deliverOnMainThread()
+  /// ```
+  ///
+  /// - Returns: The signal, delivered on the main thread.
+  public func deliverOnMainThread() -> Signal {
+    observe(on: MainScheduler.shared)
+  }
+
+  /// Classic name for ``AsyncSignals/Signal/subscribe(on:)``: `-subscribeOn:`.
+  ///
+  /// ```swift
+  /// expensiveWork.subscribeOn(backgroundScheduler)
+  /// ```
+  ///
+  /// - Parameter scheduler: Runs the subscription (the signal's body).
+  /// - Returns: The signal, subscribed on `scheduler`.
+  public func subscribeOn(_ scheduler: some Scheduler) -> Signal {
+    subscribe(on: scheduler)
+  }
+}
+
+extension Signal where Value == Int {
+  /// Classic name for ``AsyncSignals/Signal/interval(every:scheduler:)``: `+interval:onScheduler:`.
+  ///
+  /// RAC sends the date of each tick; this sends the tick's index (0, 1, 2…).
+  ///
+  /// ```swift
+  /// Signal.interval(.seconds(1), onScheduler: scheduler)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The time between ticks.
+  ///   - scheduler: Measures the time and delivers the ticks.
+  /// - Returns: A signal of tick indices that never completes.
+  public static func interval(_ interval: Duration, onScheduler scheduler: some TimedScheduler) -> Signal {
+    Signal.interval(every: interval, scheduler: scheduler)
+  }
+}
