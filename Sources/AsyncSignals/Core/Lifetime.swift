@@ -108,6 +108,7 @@ public final class Lifetime: Disposable {
   ///
   /// Operators that subscribe several times within one subscription (`concat`, `retry`, flattening) give each
   /// inner subscription a child.
+  @usableFromInline
   func makeChild() -> Lifetime {
     let child = Lifetime(backpressure: backpressure)
     switch list.withLock({ $0.add(.disposable(child)) }) {

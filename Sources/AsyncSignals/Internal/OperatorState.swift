@@ -14,13 +14,16 @@
 ///
 /// - Important: Touch `value` only from inside event delivery of the one subscription that created it, never
 ///   from disposal callbacks, Tasks or other threads. State shared with those needs ``Locked``.
+@usableFromInline
 final class OperatorState<Value>: @unchecked Sendable {
   // Safety: every access happens inside the serial delivery of one subscription (see the type's doc). The
   // source's lock orders consecutive deliveries, so accesses never overlap and each sees the previous write.
   // The stress suite checks this contract under the thread sanitizer.
+  @usableFromInline
   var value: Value
 
   /// Creates the state with its initial value.
+  @inlinable
   init(_ value: Value) {
     self.value = value
   }

@@ -9,6 +9,7 @@ extension Signal {
   ///
   /// - Parameter predicate: The test for each value.
   /// - Returns: A signal of one Boolean.
+  @inlinable
   public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Failure> {
     decide(answeredBy: predicate, answer: true)
   }
@@ -23,12 +24,14 @@ extension Signal {
   ///
   /// - Parameter predicate: The test for each value.
   /// - Returns: A signal of one Boolean.
+  @inlinable
   public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Failure> {
     decide(answeredBy: { !predicate($0) }, answer: false)
   }
 
   /// Sends `answer` at the first value for which `isDecisive` holds, `!answer` at completion.
-  private func decide(
+  @inlinable
+  func decide(
     answeredBy isDecisive: @escaping @Sendable (Value) -> Bool,
     answer: Bool
   ) -> Signal<Bool, Failure> {

@@ -6,6 +6,7 @@ extension Signal where Value == Bool {
   /// ```
   ///
   /// - Returns: A signal of the negated values.
+  @inlinable
   public func not() -> Signal<Bool, Failure> {
     map { !$0 }
   }
@@ -21,6 +22,7 @@ extension Signal where Value: Sequence, Value.Element == Bool {
   /// ```
   ///
   /// - Returns: A signal of the conjunctions.
+  @inlinable
   public func and() -> Signal<Bool, Failure> {
     map { $0.allSatisfy { $0 } }
   }
@@ -34,6 +36,7 @@ extension Signal where Value: Sequence, Value.Element == Bool {
   /// ```
   ///
   /// - Returns: A signal of the disjunctions.
+  @inlinable
   public func or() -> Signal<Bool, Failure> {
     map { $0.contains(true) }
   }
@@ -47,6 +50,7 @@ extension Signal where Value == (Bool, Bool) {
   /// ```
   ///
   /// - Returns: A signal of the conjunctions.
+  @inlinable
   public func and() -> Signal<Bool, Failure> {
     map { $0.0 && $0.1 }
   }
@@ -58,6 +62,7 @@ extension Signal where Value == (Bool, Bool) {
   /// ```
   ///
   /// - Returns: A signal of the disjunctions.
+  @inlinable
   public func or() -> Signal<Bool, Failure> {
     map { $0.0 || $0.1 }
   }
@@ -71,6 +76,7 @@ extension Signal where Value == (Bool, Bool, Bool) {
   /// ```
   ///
   /// - Returns: A signal of the conjunctions.
+  @inlinable
   public func and() -> Signal<Bool, Failure> {
     map { $0.0 && $0.1 && $0.2 }
   }
@@ -82,6 +88,7 @@ extension Signal where Value == (Bool, Bool, Bool) {
   /// ```
   ///
   /// - Returns: A signal of the disjunctions.
+  @inlinable
   public func or() -> Signal<Bool, Failure> {
     map { $0.0 || $0.1 || $0.2 }
   }

@@ -9,6 +9,7 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal of the array of all values.
+  @inlinable
   public func collect() -> Signal<[Value], Failure> {
     reduce(into: []) { $0.append($1) }
   }
@@ -24,6 +25,7 @@ extension Signal {
   ///
   /// - Parameter count: The size of each array; must be at least 1.
   /// - Returns: A signal of arrays of `count` values.
+  @inlinable
   public func collect(count: Int) -> Signal<[Value], Failure> {
     precondition(count >= 1, "collect(count:): count must be >= 1, got \(count)")
     return lift { downstream, _ in

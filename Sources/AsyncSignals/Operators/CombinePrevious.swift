@@ -7,6 +7,7 @@ extension Signal {
   ///
   /// - Parameter initial: The "previous" value paired with the first value.
   /// - Returns: A signal of `(previous, current)` pairs, one per value.
+  @inlinable
   public func combinePrevious(_ initial: Value) -> Signal<(previous: Value, current: Value), Failure> {
     combinePrevious(initial: initial)
   }
@@ -20,11 +21,14 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal of `(previous, current)` pairs.
+  @inlinable
   public func combinePrevious() -> Signal<(previous: Value, current: Value), Failure> {
     combinePrevious(initial: nil)
   }
 
-  private func combinePrevious(initial: Value?) -> Signal<(previous: Value, current: Value), Failure> {
+  @inlinable
+
+  func combinePrevious(initial: Value?) -> Signal<(previous: Value, current: Value), Failure> {
     lift { downstream, _ in
       let previous = OperatorState(initial)
       return Observer { event in

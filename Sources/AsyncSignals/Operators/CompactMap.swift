@@ -7,6 +7,7 @@ extension Signal {
   ///
   /// - Parameter transform: The function applied to each value; `nil` drops the value.
   /// - Returns: A signal of the non-`nil` results.
+  @inlinable
   public func compactMap<NewValue>(
     _ transform: @escaping @Sendable (Value) -> NewValue?
   ) -> Signal<NewValue, Failure> {
@@ -31,6 +32,7 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal of the unwrapped values.
+  @inlinable
   public func skipNil<Wrapped>() -> Signal<Wrapped, Failure> where Value == Wrapped? {
     compactMap { $0 }
   }

@@ -6,6 +6,7 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal of the number of values.
+  @inlinable
   public func count() -> Signal<Int, Failure> {
     reduce(0) { count, _ in count + 1 }
   }

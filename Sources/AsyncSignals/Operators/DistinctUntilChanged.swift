@@ -9,6 +9,7 @@ extension Signal {
   ///
   /// - Parameter isEquivalent: Whether two consecutive values count as a repeat.
   /// - Returns: A signal without consecutive repeats.
+  @inlinable
   public func distinctUntilChanged(
     by isEquivalent: @escaping @Sendable (Value, Value) -> Bool
   ) -> Signal<Value, Failure> {
@@ -33,6 +34,7 @@ extension Signal where Value: Equatable {
   /// ```
   ///
   /// - Returns: A signal without consecutive repeats.
+  @inlinable
   public func distinctUntilChanged() -> Signal<Value, Failure> {
     distinctUntilChanged(by: ==)
   }

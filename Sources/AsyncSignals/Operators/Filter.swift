@@ -7,6 +7,7 @@ extension Signal {
   ///
   /// - Parameter isIncluded: Decides, for each value, whether it is sent.
   /// - Returns: A signal of the included values.
+  @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     lift { downstream, _ in
       Observer { event in
@@ -26,6 +27,7 @@ extension Signal where Value: Equatable {
   ///
   /// - Parameter ignored: The value to drop.
   /// - Returns: A signal without the values equal to `ignored`.
+  @inlinable
   public func ignore(_ ignored: Value) -> Signal<Value, Failure> {
     filter { $0 != ignored }
   }

@@ -6,6 +6,7 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal that only completes or fails, with the upstream.
+  @inlinable
   public func ignoreValues() -> Signal<Value, Failure> {
     lift { downstream, _ in
       Observer { event in

@@ -16,6 +16,7 @@ extension Signal {
   ///   - name: The name printed in front of each line.
   ///   - sink: Receives each line; called synchronously on the delivering thread.
   /// - Returns: The same signal, logged.
+  @inlinable
   public func logEvents(
     _ name: String = "",
     to sink: @escaping @Sendable (String) -> Void = { print($0) }

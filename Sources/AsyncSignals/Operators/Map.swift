@@ -10,6 +10,7 @@ extension Signal {
   ///
   /// - Parameter transform: The function applied to each value.
   /// - Returns: A signal of the transformed values.
+  @inlinable
   public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Signal<NewValue, Failure> {
     lift { downstream, _ in
       Observer { event in
@@ -30,6 +31,7 @@ extension Signal {
   ///
   /// - Parameter keyPath: The key path read from each value.
   /// - Returns: A signal of the properties.
+  @inlinable
   public func map<NewValue>(_ keyPath: KeyPath<Value, NewValue> & Sendable) -> Signal<NewValue, Failure> {
     map { $0[keyPath: keyPath] }
   }

@@ -9,6 +9,7 @@ extension Signal {
   ///
   /// - Parameter constant: The value sent in place of each value.
   /// - Returns: A signal that sends `constant` once per upstream value.
+  @inlinable
   public func map<NewValue: Sendable>(to constant: NewValue) -> Signal<NewValue, Failure> {
     map { _ in constant }
   }

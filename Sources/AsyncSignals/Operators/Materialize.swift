@@ -9,6 +9,7 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal of the events.
+  @inlinable
   public func materialize() -> Signal<Event<Value, Failure>, Never> {
     lift { downstream, _ in
       Observer { event in
@@ -30,6 +31,7 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal that sends the events carried by the values.
+  @inlinable
   public func dematerialize<Element, ElementFailure>() -> Signal<Element, ElementFailure>
   where Value == Event<Element, ElementFailure>, Failure == Never {
     lift { downstream, lifetime in

@@ -23,6 +23,7 @@ extension Signal {
   ///   - terminated: Runs at failure or completion.
   ///   - disposed: Runs when the subscription ends.
   /// - Returns: The same signal, with the side effects.
+  @inlinable
   public func on(
     started: (@Sendable () -> Void)? = nil,
     value: (@Sendable (Value) -> Void)? = nil,

@@ -10,6 +10,7 @@ extension Signal {
   ///
   /// - Parameter values: The values to send first.
   /// - Returns: A signal that starts with `values`.
+  @inlinable
   public func prepend(_ values: Value...) -> Signal<Value, Failure> {
     prepend(contentsOf: values)
   }
@@ -22,6 +23,7 @@ extension Signal {
   ///
   /// - Parameter values: The values to send first, iterated once per subscription.
   /// - Returns: A signal that starts with `values`.
+  @inlinable
   public func prepend<Values: Sequence & Sendable>(
     contentsOf values: Values
   ) -> Signal<Value, Failure> where Values.Element == Value {

@@ -12,6 +12,7 @@ extension Signal {
   ///   - initial: The result before the first value.
   ///   - nextPartialResult: Combines the result so far with a value.
   /// - Returns: A signal of the final result.
+  @inlinable
   public func reduce<Result: Sendable>(
     _ initial: Result,
     _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
@@ -29,6 +30,7 @@ extension Signal {
   ///   - initial: The result before the first value.
   ///   - updateAccumulatingResult: Updates the result with a value.
   /// - Returns: A signal of the final result.
+  @inlinable
   public func reduce<Result: Sendable>(
     into initial: Result,
     _ updateAccumulatingResult: @escaping @Sendable (inout Result, Value) -> Void
@@ -48,6 +50,7 @@ extension Signal {
   ///   - makeInitial: Creates the result before the first value, once per subscription.
   ///   - updateAccumulatingResult: Updates the result with a value.
   /// - Returns: A signal of the final result.
+  @inlinable
   public func reduce<Result: Sendable>(
     makeInitial: @escaping @Sendable () -> Result,
     _ updateAccumulatingResult: @escaping @Sendable (inout Result, Value) -> Void

@@ -10,6 +10,7 @@ extension Signal {
   ///
   /// - Parameter transform: Called with the elements of each tuple.
   /// - Returns: A signal of the results.
+  @inlinable
   public func reduceEach<each Element, NewValue>(
     _ transform: @escaping @Sendable (repeat each Element) -> NewValue
   ) -> Signal<NewValue, Failure> where Value == (repeat each Element) {

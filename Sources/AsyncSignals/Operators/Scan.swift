@@ -12,6 +12,7 @@ extension Signal {
   ///   - initial: The accumulation before the first value.
   ///   - nextPartialResult: Combines the previous result with a value.
   /// - Returns: A signal of the intermediate results.
+  @inlinable
   public func scan<Result: Sendable>(
     _ initial: Result,
     _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
@@ -29,6 +30,7 @@ extension Signal {
   ///   - initial: The accumulation before the first value.
   ///   - nextPartialResult: Combines the previous result with a value and that value's index.
   /// - Returns: A signal of the intermediate results.
+  @inlinable
   public func scan<Result: Sendable>(
     _ initial: Result,
     _ nextPartialResult: @escaping @Sendable (Result, Value, Int) -> Result
@@ -60,6 +62,7 @@ extension Signal {
   ///   - initial: The accumulation before the first value.
   ///   - updateAccumulatingResult: Updates the accumulation with a value.
   /// - Returns: A signal of the intermediate results.
+  @inlinable
   public func scan<Result: Sendable>(
     into initial: Result,
     _ updateAccumulatingResult: @escaping @Sendable (inout Result, Value) -> Void

@@ -9,6 +9,7 @@ extension Signal {
   ///
   /// - Parameter count: How many values to drop; must be at least 0.
   /// - Returns: A signal without its first `count` values.
+  @inlinable
   public func skip(_ count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "skip(_:): count must be >= 0, got \(count)")
     guard count > 0 else { return self }

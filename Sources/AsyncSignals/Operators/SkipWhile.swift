@@ -10,6 +10,7 @@ extension Signal {
   ///
   /// - Parameter shouldSkip: Whether to drop the value, asked until it first returns `false`.
   /// - Returns: A signal without its leading values that satisfy `shouldSkip`.
+  @inlinable
   public func skip(while shouldSkip: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     skipValues(until: { !shouldSkip($0) })
   }
@@ -24,11 +25,14 @@ extension Signal {
   ///
   /// - Parameter isFirst: Whether the value is the first to send, asked until it first returns `true`.
   /// - Returns: A signal of the values from the first that satisfies `isFirst` on.
+  @inlinable
   public func skip(until isFirst: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     skipValues(until: isFirst)
   }
 
-  private func skipValues(until isFirst: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
+  @inlinable
+
+  func skipValues(until isFirst: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     lift { downstream, _ in
       let skipping = OperatorState(true)
       return Observer { event in

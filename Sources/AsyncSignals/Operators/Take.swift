@@ -12,6 +12,7 @@ extension Signal {
   ///
   /// - Parameter count: How many values to send; must be at least 0.
   /// - Returns: A signal of at most `count` values.
+  @inlinable
   public func take(_ count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "take(_:): count must be >= 0, got \(count)")
     guard count > 0 else {

@@ -10,6 +10,7 @@ extension Signal {
   ///
   /// - Parameter count: How many of the last values to send; must be at least 0.
   /// - Returns: A signal of the last `count` values.
+  @inlinable
   public func take(last count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "take(last:): count must be >= 0, got \(count)")
     return lift { downstream, _ in

@@ -9,6 +9,7 @@ extension Signal {
   ///
   /// - Parameter shouldContinue: Whether to keep sending, asked for each value.
   /// - Returns: A signal of the leading values that satisfy `shouldContinue`.
+  @inlinable
   public func take(while shouldContinue: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     takeValues { value in shouldContinue(value) ? .send : .stopBefore }
   }
@@ -25,12 +26,14 @@ extension Signal {
   ///
   /// - Parameter isLast: Whether the value is the last to send, asked for each value.
   /// - Returns: A signal of the values up to and including the first that satisfies `isLast`.
+  @inlinable
   public func take(until isLast: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     takeValues { value in isLast(value) ? .stopAfter : .send }
   }
 
   /// Sends values until `decide` says to stop, then completes and ends the subscription.
-  private func takeValues(_ decide: @escaping @Sendable (Value) -> TakeDecision) -> Signal<Value, Failure> {
+  @inlinable
+  func takeValues(_ decide: @escaping @Sendable (Value) -> TakeDecision) -> Signal<Value, Failure> {
     lift { downstream, lifetime in
       let finished = OperatorState(false)
       return Observer { event in
@@ -57,7 +60,8 @@ extension Signal {
 }
 
 /// What `take(while:)` and `take(until:)` with a predicate do with a value.
-private enum TakeDecision {
+@usableFromInline
+enum TakeDecision {
   /// Send it and go on.
   case send
   /// Send it, then complete.

@@ -17,6 +17,7 @@ extension Signal {
   ///
   /// - Parameter makeNext: Creates the signal to continue with.
   /// - Returns: A signal of the values of the next signal.
+  @inlinable
   public func then<NewValue>(
     _ makeNext: @escaping @Sendable () -> Signal<NewValue, Failure>
   ) -> Signal<NewValue, Failure> {
@@ -50,6 +51,7 @@ extension Signal {
   ///
   /// - Parameter next: The signal to continue with.
   /// - Returns: A signal of the values of `next`.
+  @inlinable
   public func then<NewValue>(_ next: Signal<NewValue, Failure>) -> Signal<NewValue, Failure> {
     then { next }
   }
