@@ -1,0 +1,24 @@
+/// Closures the optimiser cannot see through: the plain-closure floor that every pipeline is compared with.
+///
+/// The stages are stored in a class and chosen at run time, so the compiler cannot inline or fold them away.
+final class ClosureFloor: @unchecked Sendable {
+  // Safety: written once in `init`, read only afterwards, by one benchmark at a time.
+  var transform: (Int) -> Int
+  var isIncluded: (Int) -> Bool
+  var combine: (Int, Int) -> Int
+
+  @inline(never)
+  init() {
+    transform = { $0 &+ 1 }
+    isIncluded = { $0 & 1 == 0 }
+    combine = { $0 &+ $1 }
+  }
+}
+
+/// The size of the pipeline scenarios.
+let pipelineCount = 1_000_000
+
+/// The map → filter → scan stages every pipeline variant uses.
+@inline(__always) func mapStage(_ value: Int) -> Int { value &+ 1 }
+@inline(__always) func filterStage(_ value: Int) -> Bool { value & 1 == 0 }
+@inline(__always) func scanStage(_ sum: Int, _ value: Int) -> Int { sum &+ value }
