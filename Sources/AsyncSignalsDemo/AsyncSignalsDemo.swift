@@ -1,7 +1,7 @@
 /// `swift run AsyncSignalsDemo [section…]`: walks through AsyncSignals with printed output.
 @main
 struct AsyncSignalsDemo {
-  static let sections = CoreSections.all
+  static let sections = CoreSections.all + HotSections.all
 
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
