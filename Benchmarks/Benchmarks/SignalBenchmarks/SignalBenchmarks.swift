@@ -15,4 +15,6 @@ let benchmarks: @Sendable () -> Void = {
   registerAsyncPipeline()
   registerFanOut()
   registerChurn()
+  registerFlatMap()
+  registerScaling()
 }
