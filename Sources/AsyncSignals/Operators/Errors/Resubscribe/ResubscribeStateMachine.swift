@@ -5,8 +5,10 @@
 /// ends synchronously during subscription only asks for another round, which the loop runs once the call
 /// returned. So 100,000 synchronous rounds run in constant stack depth. A terminal event that arrives on
 /// another thread after the call returned starts the loop itself. Pure: the storage subscribes and sends.
+@usableFromInline
 struct ResubscribeStateMachine: Sendable {
-  private enum State {
+  @usableFromInline
+  enum State: Sendable {
     /// No subscription call is running; the current round runs asynchronously (or has not started).
     case idle
     /// The loop is inside a subscription call.
@@ -17,6 +19,7 @@ struct ResubscribeStateMachine: Sendable {
 
   /// What the storage does with a terminal event that resubscribes (a failure for `retry`, completion for
   /// `repeat`).
+  @usableFromInline
   enum TerminalAction: Equatable {
     /// Forward the event downstream: no resubscription is left.
     case forward
@@ -26,16 +29,20 @@ struct ResubscribeStateMachine: Sendable {
     case none
   }
 
-  private var state = State.subscribing
+  @usableFromInline
+  var state = State.subscribing
   /// Resubscriptions left; `nil` for no limit.
-  private var remaining: Int?
+  @usableFromInline
+  var remaining: Int?
 
   /// Creates the machine of a new subscription, about to make its first subscription call.
+  @usableFromInline
   init(resubscriptions: Int?) {
     remaining = resubscriptions
   }
 
   /// A round ended with the kind of terminal event that resubscribes.
+  @inlinable
   mutating func roundEnded() -> TerminalAction {
     if let left = remaining {
       guard left > 0 else { return .forward }
@@ -54,6 +61,7 @@ struct ResubscribeStateMachine: Sendable {
   }
 
   /// A subscription call returned; returns whether to subscribe again at once.
+  @inlinable
   mutating func subscriptionReturned() -> Bool {
     switch state {
     case .subscribing:

@@ -8,14 +8,21 @@
 ///  Lifetime ─┬─ round 1 (child, disposed when it ends)
 ///            └─ round 2 (child) ...   loop in run(): subscribe, then again while a round ended meanwhile
 /// ```
+@usableFromInline
 final class ResubscribeStorage<Value: Sendable, Failure: Error>: Sendable {
-  private let source: Signal<Value, Failure>
-  private let downstream: Observer<Value, Failure>
-  private let lifetime: Lifetime
+  @usableFromInline
+  let source: Signal<Value, Failure>
+  @usableFromInline
+  let downstream: Observer<Value, Failure>
+  @usableFromInline
+  let lifetime: Lifetime
   /// Whether a round that ends with a failure (`retry`) or with completion (`repeat`) resubscribes.
-  private let resubscribesOnFailure: Bool
-  private let machine: Locked<ResubscribeStateMachine>
+  @usableFromInline
+  let resubscribesOnFailure: Bool
+  @usableFromInline
+  let machine: Locked<ResubscribeStateMachine>
 
+  @usableFromInline
   init(
     source: Signal<Value, Failure>,
     resubscriptions: Int?,
@@ -31,6 +38,7 @@ final class ResubscribeStorage<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Subscribes rounds until one is still running when its subscription call returns.
+  @inlinable
   func run() {
     repeat {
       guard !lifetime.isDisposed else { return }
@@ -39,7 +47,8 @@ final class ResubscribeStorage<Value: Sendable, Failure: Error>: Sendable {
     } while machine.withLock { $0.subscriptionReturned() }
   }
 
-  private func received(_ event: Event<Value, Failure>, in round: Lifetime) {
+  @inlinable
+  func received(_ event: Event<Value, Failure>, in round: Lifetime) {
     let resubscribes: Bool
     switch event {
     case .value(let value):

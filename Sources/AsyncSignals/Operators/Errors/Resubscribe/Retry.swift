@@ -17,6 +17,7 @@ extension Signal {
   ///
   /// - Parameter count: How many times to resubscribe after a failure, at least 0.
   /// - Returns: A signal that fails only after `count` retries failed too.
+  @inlinable
   public func retry(_ count: Int) -> Signal {
     precondition(count >= 0, "retry(_:): count must be >= 0, got \(count)")
     return resubscribing(resubscriptions: count, onFailure: true)
@@ -31,6 +32,7 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal that never fails.
+  @inlinable
   public func retry() -> Signal {
     resubscribing(resubscriptions: nil, onFailure: true)
   }
@@ -52,6 +54,7 @@ extension Signal {
   ///
   /// - Parameter count: How many times to subscribe, at least 0.
   /// - Returns: A signal of every round's values.
+  @inlinable
   public func `repeat`(_ count: Int) -> Signal {
     precondition(count >= 0, "repeat(_:): count must be >= 0, got \(count)")
     guard count > 0 else { return .empty }
@@ -67,11 +70,13 @@ extension Signal {
   /// ```
   ///
   /// - Returns: A signal of every round's values that never completes.
+  @inlinable
   public func `repeat`() -> Signal {
     resubscribing(resubscriptions: nil, onFailure: false)
   }
 
-  private func resubscribing(resubscriptions: Int?, onFailure: Bool) -> Signal {
+  @inlinable
+  func resubscribing(resubscriptions: Int?, onFailure: Bool) -> Signal {
     let source = self
     return Signal.unserialized({ downstream, lifetime in
       ResubscribeStorage(
