@@ -39,9 +39,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
     /// Running executions' subscriptions, once `subscribe` returned.
     var subscriptions: [Int: any Disposable] = [:]
     /// The notices not delivered yet.
-    var outbox: [Notice] = []
-    /// Whether a thread is draining the outbox.
-    var isDraining = false
+    var outbox = Outbox<Notice>()
     /// The last published `isExecuting`.
     var publishedExecuting = false
     /// The last published `isEnabled`.
@@ -84,7 +82,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
         break
       case .start(let id):
         state.running[id] = execution
-        state.outbox.append(.started(execution.signal))
+        state.outbox.post(.started(execution.signal))
       case .enqueue(let id):
         state.waiting[id] = (input, execution)
       case .cancelAndStart(let cancelled, let id):
@@ -94,7 +92,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
           }
         }
         state.running[id] = execution
-        state.outbox.append(.started(execution.signal))
+        state.outbox.post(.started(execution.signal))
       }
       return (action, cancellations)
     }
@@ -151,7 +149,7 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
             preconditionFailure("Command: internal inconsistency, execution \(next) started without an input")
           }
           state.running[next] = waiting.execution
-          state.outbox.append(.started(waiting.execution.signal))
+          state.outbox.post(.started(waiting.execution.signal))
           return (true, (next, waiting.input, waiting.execution))
         }
       }
@@ -179,38 +177,23 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
       let result = transition(&state)
       if state.machine.isExecuting != state.publishedExecuting {
         state.publishedExecuting = state.machine.isExecuting
-        state.outbox.append(.executing(state.publishedExecuting))
+        state.outbox.post(.executing(state.publishedExecuting))
       }
       if state.machine.isEnabled != state.publishedEnabled {
         state.publishedEnabled = state.machine.isEnabled
-        state.outbox.append(.enabled(state.publishedEnabled))
+        state.outbox.post(.enabled(state.publishedEnabled))
       }
-      let shouldDrain = !state.outbox.isEmpty && !state.isDraining
-      if shouldDrain {
-        state.isDraining = true
-      }
-      return (result, shouldDrain)
+      return (result, state.outbox.claim())
     }
   }
 
   /// Delivers the outbox in order, until it is empty; only one thread drains at a time.
   private func drain() {
-    while true {
-      let notices = state.withLock { state -> [Notice] in
-        let notices = state.outbox
-        state.outbox = []
-        if notices.isEmpty {
-          state.isDraining = false
-        }
-        return notices
-      }
-      guard !notices.isEmpty else { return }
-      for notice in notices {
-        switch notice {
-        case .executing(let isExecuting): self.isExecuting.send(isExecuting)
-        case .enabled(let isEnabled): self.isEnabled.send(isEnabled)
-        case .started(let execution): executions.send(execution)
-        }
+    Outbox.drain(state, \.outbox) { notice in
+      switch notice {
+      case .executing(let isExecuting): self.isExecuting.send(isExecuting)
+      case .enabled(let isEnabled): self.isEnabled.send(isEnabled)
+      case .started(let execution): executions.send(execution)
       }
     }
   }
