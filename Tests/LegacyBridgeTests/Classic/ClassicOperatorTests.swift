@@ -354,3 +354,28 @@ struct ClassicAwaitingAndSubjectTests {
     #expect(recorder.values == [1])
   }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct ClassicErrorTests {
+  struct Boom: Error, Equatable {}
+
+  @Test func catchToSwitchesToTheReplacementAfterAFailure() {
+    let recorder = EventRecorder<Int, Never>()
+    Signal<Int, Boom>.return(1).concat(.error(Boom())).catchTo(.return(9)).subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .value(9), .completed])
+  }
+
+  @Test func tryLetsPassingValuesThroughAndFailsAtTheFirstThatDoesNot() {
+    let recorder = EventRecorder<Int, Boom>()
+    Signal<Int, Boom>.createSignal { subscriber in
+      for value in [1, 2, -1, 3] { subscriber.sendNext(value) }
+      subscriber.sendCompleted()
+      return nil
+    }
+    .try { (value: Int) throws(Boom) in
+      if value < 0 { throw Boom() }
+    }
+    .subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .value(2), .failed(Boom())])
+  }
+}
