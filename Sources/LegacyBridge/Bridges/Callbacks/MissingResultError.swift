@@ -1,0 +1,14 @@
+/// The failure of a ``Signal/init(optionalCompletionHandler:)`` signal whose handler was called with neither a
+/// value nor an error.
+///
+/// ```swift
+/// do { _ = try await signal.value } catch { print(error) }  // .failed(MissingResultError())
+/// ```
+public struct MissingResultError: Error, Hashable, Sendable {
+  /// Creates the error.
+  ///
+  /// ```swift
+  /// completion(.failure(MissingResultError()))
+  /// ```
+  public init() {}
+}
