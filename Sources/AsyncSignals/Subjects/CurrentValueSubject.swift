@@ -21,6 +21,7 @@ public final class CurrentValueSubject<Value: Sendable, Failure: Error>: Subject
   /// Iterates the subject's ``signal``.
   public typealias AsyncIterator = Signal<Value, Failure>.AsyncIterator
 
+  @usableFromInline
   let storage: SubjectStorage<Value, Failure>
 
   /// Creates a subject whose current value is `initialValue`.

@@ -26,6 +26,7 @@ public final class PassthroughSubject<Value: Sendable, Failure: Error>: Subject,
   /// Iterates the subject's ``signal``.
   public typealias AsyncIterator = Signal<Value, Failure>.AsyncIterator
 
+  @usableFromInline
   let storage = SubjectStorage<Value, Failure>(history: ReplayBuffer(capacity: 0))
 
   /// Creates a subject with no subscribers.

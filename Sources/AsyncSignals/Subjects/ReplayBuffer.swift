@@ -3,12 +3,16 @@
 /// A ring buffer: once full, each append overwrites the oldest value in place, so a bounded buffer never
 /// allocates after it has filled up. A capacity of zero keeps nothing (a passthrough subject); `Int.max`
 /// keeps everything. Copies share storage until one of them is mutated.
+@usableFromInline
 struct ReplayBuffer<Value>: Sequence {
   /// The most values kept.
+  @usableFromInline
   let capacity: Int
-  private var storage: ContiguousArray<Value> = []
+  @usableFromInline
+  var storage: ContiguousArray<Value> = []
   /// The index in `storage` of the oldest value; non-zero only once the buffer is full.
-  private var head = 0
+  @usableFromInline
+  var head = 0
 
   /// Creates an empty buffer keeping at most `capacity` values.
   init(capacity: Int) {
@@ -26,6 +30,7 @@ struct ReplayBuffer<Value>: Sequence {
   }
 
   /// Appends `value`, and returns the value it evicted (for the caller to release after unlocking).
+  @inlinable
   mutating func append(_ value: Value) -> Value? {
     guard capacity > 0 else { return value }
     guard storage.count == capacity else {
@@ -40,11 +45,13 @@ struct ReplayBuffer<Value>: Sequence {
   }
 
   /// Iterates the values, oldest first.
+  @usableFromInline
   func makeIterator() -> Iterator {
     Iterator(buffer: self)
   }
 
   /// Iterates a buffer's values, oldest first.
+  @usableFromInline
   struct Iterator: IteratorProtocol {
     fileprivate let buffer: ReplayBuffer
     private var offset = 0
@@ -54,6 +61,7 @@ struct ReplayBuffer<Value>: Sequence {
     }
 
     /// The next value, or `nil` after the newest.
+    @usableFromInline
     mutating func next() -> Value? {
       guard offset < buffer.storage.count else { return nil }
       defer { offset += 1 }

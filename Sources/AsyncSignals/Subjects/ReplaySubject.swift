@@ -25,6 +25,7 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: Subject, Subj
   /// Iterates the subject's ``signal``.
   public typealias AsyncIterator = Signal<Value, Failure>.AsyncIterator
 
+  @usableFromInline
   let storage: SubjectStorage<Value, Failure>
 
   /// Creates a subject that replays the newest `capacity` values.

@@ -32,6 +32,7 @@ extension Subject {
   /// Sends a value to the current subscribers.
   ///
   /// - Parameter value: The value.
+  @inlinable
   public func send(_ value: Value) {
     send(event: .value(value))
   }
@@ -39,11 +40,13 @@ extension Subject {
   /// Sends a failure, ending the subject.
   ///
   /// - Parameter failure: The failure.
+  @inlinable
   public func fail(_ failure: Failure) {
     send(event: .failed(failure))
   }
 
   /// Sends completion, ending the subject.
+  @inlinable
   public func complete() {
     send(event: .completed)
   }
@@ -57,6 +60,7 @@ extension Subject {
   /// let subject = PassthroughSubject<Int, Never>()
   /// Signal(values: [1, 2, 3]).subscribe(subject.observer)
   /// ```
+  @inlinable
   public var observer: Observer<Value, Failure> {
     Observer { [self] event in send(event: event) }
   }

@@ -12,10 +12,13 @@
 ///
 /// The machine is pure: it returns ``Step``s for the deliverer to carry out after unlocking, and never calls an
 /// observer. It reads a subscriber's atomic ``SubjectSubscriber/isActive`` flag, which calls nothing.
+@usableFromInline
 struct SubjectStateMachine<Value: Sendable, Failure: Error> {
+  @usableFromInline
   typealias Subscriber = SubjectSubscriber<Value, Failure>
 
   /// Work that waits for the deliverer.
+  @usableFromInline
   enum Operation {
     /// Record and deliver an event.
     case send(Event<Value, Failure>)
@@ -24,6 +27,7 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// What the deliverer carries out next, after unlocking.
+  @usableFromInline
   enum Step {
     /// Deliver `event` to each subscriber of the snapshot that is still active, then release `evicted`
     /// (the value the history dropped to make room).
@@ -32,7 +36,8 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
     case replay(ReplayBuffer<Value>, then: Event<Value, Failure>?, to: Subscriber)
   }
 
-  private enum State {
+  @usableFromInline
+  enum State {
     /// Nobody is delivering: the next operation runs at once, on the caller's thread.
     case idle
     /// A deliverer is carrying out a step; `pending` holds the operations that arrived meanwhile, in order.
@@ -41,22 +46,29 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
     case modifying
   }
 
-  private var state = State.idle
+  @usableFromInline
+  var state = State.idle
   /// The registered subscribers, replaced (copy-on-write) on subscribe and unsubscribe, snapshotted per send.
-  private var subscribers: ContiguousArray<Subscriber> = []
+  @usableFromInline
+  var subscribers: ContiguousArray<Subscriber> = []
   /// The values a new subscriber replays.
-  private var history: ReplayBuffer<Value>
+  @usableFromInline
+  var history: ReplayBuffer<Value>
   /// The terminal event, once the deliverer ran it; new subscribers replay it after the history.
-  private var terminal: Event<Value, Failure>?
+  @usableFromInline
+  var terminal: Event<Value, Failure>?
   /// False once a terminal event was sent (even if still queued): later events are dropped.
-  private var acceptsEvents = true
+  @usableFromInline
+  var acceptsEvents = true
 
   /// Creates a subject's machine whose new subscribers replay `history`.
+  @usableFromInline
   init(history: ReplayBuffer<Value>) {
     self.history = history
   }
 
   /// A caller sent `event`; returns the step to carry out if it becomes the deliverer.
+  @inlinable
   mutating func eventSent(_ event: Event<Value, Failure>) -> Step? {
     guard acceptsEvents else { return nil }
     if event.isTerminal { acceptsEvents = false }
@@ -69,6 +81,7 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// The deliverer finished a step; returns the next one, or `nil` when it may leave (the machine is idle).
+  @inlinable
   mutating func stepFinished() -> Step? {
     switch state {
     case .delivering(var pending):
@@ -100,7 +113,8 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
     history.last
   }
 
-  private mutating func enqueue(_ operation: Operation) -> Step? {
+  @inlinable
+  mutating func enqueue(_ operation: Operation) -> Step? {
     switch state {
     case .idle:
       state = .delivering(pending: Queue())
@@ -115,7 +129,8 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
-  private mutating func run(_ operation: Operation) -> Step {
+  @inlinable
+  mutating func run(_ operation: Operation) -> Step {
     switch operation {
     case .send(.value(let value)):
       let evicted = history.append(value)

@@ -15,10 +15,13 @@
 ///                      │ subscribers: ContiguousArray<SubjectSubscriber> ──▶ observer chains
 ///  Lifetime of each ───┘ onDispose: deactivate + remove (weak reference back to the storage)
 /// ```
+@usableFromInline
 final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
+  @usableFromInline
   typealias Machine = SubjectStateMachine<Value, Failure>
 
-  private let machine: Locked<Machine>
+  @usableFromInline
+  let machine: Locked<Machine>
 
   /// Creates the engine; new subscribers replay `history`.
   init(history: ReplayBuffer<Value>) {
@@ -41,6 +44,7 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Sends `event` to the current subscribers, or queues it behind the delivery in progress.
+  @inlinable
   func send(_ event: Event<Value, Failure>) {
     guard let step = machine.withLock({ $0.eventSent(event) }) else { return }
     drain(startingWith: step)
@@ -68,7 +72,8 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Carries out `first` and then every operation queued meanwhile, until the machine is idle.
-  private func drain(startingWith first: consuming Machine.Step) {
+  @inlinable
+  func drain(startingWith first: consuming Machine.Step) {
     var step = first
     while true {
       // Consumed so that a replayed history is released before the next send appends (no copy-on-write).
@@ -78,20 +83,33 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  private static func perform(_ step: consuming Machine.Step) {
+  @inlinable
+  static func perform(_ step: consuming Machine.Step) {
     switch step {
     case .deliver(let event, let subscribers, _):
       for subscriber in subscribers where subscriber.isActive {
         subscriber.observer.action(event)
       }
     case .replay(let history, let terminal, let subscriber):
-      for value in history {
-        guard subscriber.isActive else { return }
-        subscriber.observer.send(value)
-      }
-      if let terminal, subscriber.isActive {
-        subscriber.observer.action(terminal)
-      }
+      replay(history, then: terminal, to: subscriber)
+    }
+  }
+
+  /// Delivers `history`, then `terminal` if any, to `subscriber`, stopping when it becomes inactive.
+  ///
+  /// Not inlinable: it runs once per subscription, not per send.
+  @usableFromInline
+  static func replay(
+    _ history: ReplayBuffer<Value>,
+    then terminal: Event<Value, Failure>?,
+    to subscriber: Machine.Subscriber
+  ) {
+    for value in history {
+      guard subscriber.isActive else { return }
+      subscriber.observer.send(value)
+    }
+    if let terminal, subscriber.isActive {
+      subscriber.observer.action(terminal)
     }
   }
 }

@@ -1,4 +1,5 @@
 /// A subject of this library: the requirements of ``Subject`` carried out by its ``SubjectStorage``.
+@usableFromInline
 protocol SubjectStorageOwner: Subject {
   /// The engine that registers, serialises, delivers and replays.
   var storage: SubjectStorage<Value, Failure> { get }
@@ -27,6 +28,7 @@ extension SubjectStorageOwner {
   /// ```
   ///
   /// - Parameter event: A value, or a terminal event that ends the subject.
+  @inlinable
   public func send(event: Event<Value, Failure>) {
     storage.send(event)
   }

@@ -11,12 +11,15 @@ import Synchronization
 ///  SubjectStorage ──subscribers (snapshot)──▶ SubjectSubscriber ──▶ observer chain
 ///  subscription Lifetime ──onDispose──▶ deactivate(), then removal from the subject
 /// ```
+@usableFromInline
 final class SubjectSubscriber<Value: Sendable, Failure: Error>: Sendable {
   /// Where this subscriber's events go.
+  @usableFromInline
   let observer: Observer<Value, Failure>
   /// The `for await` buffer at the end of the chain, if any; asynchronous sends wait for its room.
   let backpressure: (any Backpressure)?
-  private let active = Atomic(true)
+  @usableFromInline
+  let active = Atomic(true)
 
   /// Creates an active subscriber.
   init(observer: Observer<Value, Failure>, backpressure: (any Backpressure)?) {
@@ -25,6 +28,7 @@ final class SubjectSubscriber<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Whether the subscriber still receives events.
+  @inlinable
   var isActive: Bool {
     active.load(ordering: .acquiring)
   }
