@@ -41,7 +41,24 @@ extension Signal {
     failed: @escaping @Sendable (Failure) -> Void = { _ in },
     completed: @escaping @Sendable () -> Void = {}
   ) -> any Disposable {
-    subscribe(Observer(value: value, failed: failed, completed: completed))
+    // One closure dispatches and ends the lifetime: the same as `subscribe(Observer(value:…), in:)` with one
+    // closure context allocated instead of two.
+    let lifetime = Lifetime()
+    start(
+      Observer { event in
+        switch event {
+        case .value(let element): value(element)
+        case .failed(let failure):
+          failed(failure)
+          lifetime.dispose()
+        case .completed:
+          completed()
+          lifetime.dispose()
+        }
+      },
+      in: lifetime
+    )
+    return lifetime
   }
 
   /// Subscribes `observer` within an existing lifetime, ending that lifetime after a terminal event.

@@ -23,7 +23,13 @@ enum DisposalEntry: Sendable {
 ///
 /// It is a pure value: it never runs an entry itself. Each mutation returns what the caller must run after
 /// releasing its lock (an entry added too late, or every entry at disposal).
+///
+/// The first entry is stored inline, so a lifetime that only ever holds one entry (the common subscription:
+/// its serial delivery) allocates no array.
 struct DisposalList {
+  /// An entry with the token that removes it.
+  typealias Item = (token: UInt64, entry: DisposalEntry)
+
   /// What ``add(_:)`` asks the caller to do.
   enum AddAction {
     /// The entry was stored; `token` removes it again.
@@ -33,13 +39,14 @@ struct DisposalList {
   }
 
   private enum State {
-    /// Accepting entries, kept in the order added. `nextToken` numbers the next one.
-    case active(entries: [(token: UInt64, entry: DisposalEntry)], nextToken: UInt64)
+    /// Accepting entries, kept in the order added: `first` (while it is the oldest), then `rest`.
+    /// `nextToken` numbers the next one.
+    case active(first: Item?, rest: [Item], nextToken: UInt64)
     /// Disposed: every entry was handed out once; new ones run at once.
     case disposed
   }
 
-  private var state = State.active(entries: [], nextToken: 0)
+  private var state = State.active(first: nil, rest: [], nextToken: 0)
 
   /// Whether ``dispose()`` has happened.
   var isDisposed: Bool {
@@ -52,10 +59,14 @@ struct DisposalList {
   /// Stores an entry, or hands it back to be run at once when already disposed.
   mutating func add(_ entry: DisposalEntry) -> AddAction {
     switch state {
-    case .active(var entries, let token):
-      state = .disposed  // placeholder while `entries` is uniquely referenced
-      entries.append((token, entry))
-      state = .active(entries: entries, nextToken: token &+ 1)
+    case .active(let first, var rest, let token):
+      if first == nil, rest.isEmpty {
+        state = .active(first: (token, entry), rest: rest, nextToken: token &+ 1)
+        return .stored(token: token)
+      }
+      state = .disposed  // placeholder while `rest` is uniquely referenced
+      rest.append((token, entry))
+      state = .active(first: first, rest: rest, nextToken: token &+ 1)
       return .stored(token: token)
     case .disposed:
       return .runNow(entry)
@@ -65,11 +76,15 @@ struct DisposalList {
   /// Forgets an entry without running it; returns it so the caller releases it after unlocking.
   mutating func remove(token: UInt64) -> DisposalEntry? {
     switch state {
-    case .active(var entries, let nextToken):
-      guard let index = entries.lastIndex(where: { $0.token == token }) else { return nil }
-      state = .disposed  // placeholder while `entries` is uniquely referenced
-      let removed = entries.remove(at: index).entry
-      state = .active(entries: entries, nextToken: nextToken)
+    case .active(let first, var rest, let nextToken):
+      if let first, first.token == token {
+        state = .active(first: nil, rest: rest, nextToken: nextToken)
+        return first.entry
+      }
+      guard let index = rest.lastIndex(where: { $0.token == token }) else { return nil }
+      state = .disposed  // placeholder while `rest` is uniquely referenced
+      let removed = rest.remove(at: index).entry
+      state = .active(first: first, rest: rest, nextToken: nextToken)
       return removed
     case .disposed:
       return nil
@@ -77,23 +92,32 @@ struct DisposalList {
   }
 
   /// Moves to disposed and returns the entries to run, in the order added; `nil` if already disposed.
-  mutating func dispose() -> [DisposalEntry]? {
+  mutating func dispose() -> DisposalBatch? {
     switch state {
-    case .active(let entries, _):
+    case .active(let first, let rest, _):
       state = .disposed
-      return entries.map(\.entry)
+      return DisposalBatch(first: first?.entry, rest: rest)
     case .disposed:
       return nil
     }
   }
 }
 
+/// The entries a ``DisposalList`` handed out at disposal, in the order added (no array is built for them).
+struct DisposalBatch {
+  /// The oldest entry, if it was stored inline.
+  let first: DisposalEntry?
+  /// The entries after it.
+  let rest: [DisposalList.Item]
+}
+
 extension DisposalEntry {
-  /// Runs every entry in order.
-  static func runAll(_ entries: [DisposalEntry]?) {
-    guard let entries else { return }
-    for entry in entries {
-      entry.run()
+  /// Runs every entry of `batch` in order.
+  static func runAll(_ batch: DisposalBatch?) {
+    guard let batch else { return }
+    batch.first?.run()
+    for item in batch.rest {
+      item.entry.run()
     }
   }
 }

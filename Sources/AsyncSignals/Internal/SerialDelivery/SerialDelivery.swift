@@ -37,28 +37,28 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   @usableFromInline
   let stopped = Atomic<Bool>(false)
 
-  /// The observer chain, until it is released (owner only), behind a pointer to avoid exclusivity checks.
+  /// The observer chain, until it is released (owner only).
+  ///
+  /// Unchecked exclusivity: only the owner of delivery touches it (see the type's safety comment), and a
+  /// checked class `var` would pay a `swift_beginAccess` per event. Stored inline rather than behind a
+  /// pointer so that a subscription allocates one object less.
   @usableFromInline
-  let downstream: UnsafeMutablePointer<Observer<Value, Failure>?>
+  @exclusivity(unchecked)
+  var downstream: Observer<Value, Failure>?
 
   /// Events sent while another sender owned delivery, in order.
-  private let pending = Locked(Queue<Event<Value, Failure>>())
+  @usableFromInline
+  let pending = Locked(Queue<Event<Value, Failure>>())
 
   /// The subscription's lifetime, ended after a terminal event has been delivered.
   @usableFromInline
   let lifetime: Lifetime
 
   /// Creates the delivery for one subscription.
-  @usableFromInline
+  @inlinable
   init(downstream: Observer<Value, Failure>, lifetime: Lifetime) {
-    self.downstream = .allocate(capacity: 1)
-    self.downstream.initialize(to: downstream)
+    self.downstream = downstream
     self.lifetime = lifetime
-  }
-
-  deinit {
-    downstream.deinitialize(count: 1)
-    downstream.deallocate()
   }
 
   /// The observer the body sends into.
@@ -92,13 +92,13 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// Delivers one event as the owner; returns whether it was the terminal event that ends the subscription.
   @inlinable
   func deliverAsOwner(_ event: Event<Value, Failure>) -> Bool {
-    guard !stopped.load(ordering: .acquiring), let observer = downstream.pointee else { return false }
+    guard !stopped.load(ordering: .acquiring), let observer = downstream else { return false }
     guard event.isTerminal else {
       observer.action(event)
       return false
     }
     stopped.store(true, ordering: .releasing)
-    downstream.pointee = nil
+    downstream = nil
     observer.action(event)
     return true
   }
@@ -135,8 +135,8 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
 
   /// Drops the observer chain and every queued event (owner only, after `stopped` was set).
   private func releaseAsOwner() {
-    let released = downstream.pointee
-    downstream.pointee = nil
+    let released = downstream
+    downstream = nil
     let dropped = pending.withLock { queue in
       let dropped = queue
       queue = Queue()
