@@ -15,6 +15,10 @@ import AsyncSignals
 /// ``isEnabled`` and ``isExecuting`` send their current value on subscription, then each change, in the order
 /// the changes happened. ``values`` and ``errors`` merge every execution's values and failures.
 ///
+/// - Important: With ``ExecutionStrategy/replaceLatest``, a value that the replaced execution was already
+///   delivering when it was replaced may still reach ``values``; its own signal has ended with
+///   ``CommandError/cancelled`` and receives nothing more.
+///
 /// ```swift
 /// let login = Command(enabled: formIsValid) { (form: Form) in api.login(form) }
 /// login.isExecuting.subscribeNext { spinner.isVisible = $0 }
