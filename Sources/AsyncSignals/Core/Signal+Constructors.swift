@@ -7,6 +7,7 @@ extension Signal {
   ///
   /// - Parameter value: The value to send.
   /// - Returns: The signal.
+  @inlinable
   public static func just(_ value: Value) -> Signal {
     Signal { observer, _ in
       observer.send(value)

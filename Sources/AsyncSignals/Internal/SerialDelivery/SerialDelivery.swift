@@ -27,7 +27,8 @@ import Synchronization
 final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
   // Safety: `downstream` is read and written only by the current owner of delivery (the thread that raised
   // `workInProgress` from 0), and the acquiring/releasing operations on `workInProgress` order each owner's
-  // accesses before the next owner's. `pending` is guarded by its lock; the rest is atomic or immutable.
+  // accesses before the next owner's. `pending` is read and written only inside `pendingLock.withLock`; the
+  // rest is atomic or immutable.
 
   /// Delivery requests not yet handled: 0 when nobody delivers; the owner delivers until it brings it to 0.
   @usableFromInline
@@ -47,8 +48,17 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   var downstream: Observer<Value, Failure>?
 
   /// Events sent while another sender owned delivery, in order.
+  ///
+  /// Guarded by `pendingLock` rather than held in a `Locked<Queue<…>>`: a lock over generic state made both
+  /// the caller-specialised init and the (always generic) deinit look up runtime metadata, about a third of
+  /// the cost of a subscription; a `Locked<Void>` and an array queue have layouts known without it.
   @usableFromInline
-  let pending = Locked(Queue<Event<Value, Failure>>())
+  @exclusivity(unchecked)
+  var pending = Queue<Event<Value, Failure>>()
+
+  /// The lock that guards `pending`.
+  @usableFromInline
+  let pendingLock = makePendingLock()
 
   /// The subscription's lifetime, ended after a terminal event has been delivered.
   @usableFromInline
@@ -106,7 +116,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// Queues `event` for the current owner, or becomes the owner if delivery went idle meanwhile.
   @usableFromInline
   func sendWhileBusy(_ event: Event<Value, Failure>) {
-    pending.withLock { $0.append(event) }
+    pendingLock.withLock { _ in pending.append(event) }
     if workInProgress.add(1, ordering: .acquiringAndReleasing).oldValue == 0 {
       drain(missed: 1, ended: false)
     }
@@ -119,7 +129,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
     var missed = missed
     var ended = ended
     while true {
-      while !stopped.load(ordering: .acquiring), let event = pending.withLock({ $0.popFirst() }) {
+      while !stopped.load(ordering: .acquiring), let event = pendingLock.withLock({ _ in pending.popFirst() }) {
         if deliverAsOwner(event) { ended = true }
       }
       if stopped.load(ordering: .acquiring) {
@@ -137,9 +147,9 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   private func releaseAsOwner() {
     let released = downstream
     downstream = nil
-    let dropped = pending.withLock { queue in
-      let dropped = queue
-      queue = Queue()
+    let dropped = pendingLock.withLock { _ in
+      let dropped = pending
+      pending = Queue()
       return dropped
     }
     withExtendedLifetime((released, dropped)) {}
@@ -153,4 +163,13 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       drain(missed: 1, ended: false)
     }
   }
+}
+
+/// Creates the lock of a ``SerialDelivery``'s queue.
+///
+/// Not generic and not inlinable, so `Locked<Void>` is built by code specialised in this module: a caller's
+/// inlined `SerialDelivery.init` looks up no runtime metadata for it.
+@usableFromInline
+func makePendingLock() -> Locked<Void> {
+  Locked(())
 }
