@@ -1,4 +1,4 @@
-/// The failure of a ``Signal/init(optionalCompletionHandler:)`` signal whose handler was called with neither a
+/// The failure of a ``Signal/withOptionalCompletionHandler(_:)`` signal whose handler was called with neither a
 /// value nor an error.
 ///
 /// ```swift

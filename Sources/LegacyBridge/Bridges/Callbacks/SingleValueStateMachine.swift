@@ -1,11 +1,11 @@
 /// The state of one single-value request: it waits for at most one value, then for the end.
 ///
 /// Pure: it hands the completion handler back in the action so the storage can call it after unlocking.
-struct SingleValueStateMachine<Value: Sendable, Failure: Error> {
-  typealias Handler = @Sendable (Result<Value, SingleValueError<Failure>>) -> Void
+package struct SingleValueStateMachine<Value: Sendable, Failure: Error> {
+  package typealias Handler = @Sendable (Result<Value, SingleValueError<Failure>>) -> Void
 
   /// What the storage must do after a transition.
-  enum Action {
+  package enum Action {
     /// Nothing to do.
     case none
     /// Call the handler with the result (outside the lock).
@@ -23,11 +23,11 @@ struct SingleValueStateMachine<Value: Sendable, Failure: Error> {
 
   private var state: State
 
-  init(handler: @escaping Handler) {
+  package init(handler: @escaping Handler) {
     state = .waiting(value: nil, handler: handler)
   }
 
-  mutating func valueReceived(_ value: Value) -> Action {
+  package mutating func valueReceived(_ value: Value) -> Action {
     switch state {
     case .waiting(value: nil, let handler):
       state = .waiting(value: value, handler: handler)
@@ -40,15 +40,15 @@ struct SingleValueStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
-  mutating func failed(_ failure: Failure) -> Action {
+  package mutating func failed(_ failure: Failure) -> Action {
     finish { _ in .failure(.failed(failure)) }
   }
 
-  mutating func completed() -> Action {
+  package mutating func completed() -> Action {
     finish { value in value.map { .success($0) } ?? .failure(.noValue) }
   }
 
-  mutating func disposed() -> Action {
+  package mutating func disposed() -> Action {
     finish { _ in .failure(.cancelled) }
   }
 
