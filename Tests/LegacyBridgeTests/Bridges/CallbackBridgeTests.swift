@@ -125,6 +125,19 @@ struct CallbackBridgeTests {
     #expect(results.values.count == 1)
   }
 
+  @Test func finishingEndsTheSubscription() {
+    let weakRecorder = WeakReference<EventRecorder<Result<Int, SingleValueError<Boom>>, Never>>()
+    let subscription: any Disposable = {
+      let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+      weakRecorder.object = results
+      return signal.subscribe(completionHandler: { results.observer.send($0) })
+    }()
+    #expect(!subscription.isDisposed)
+    request.complete(with: .success(1))
+    #expect(subscription.isDisposed)
+    #expect(weakRecorder.object == nil)
+  }
+
   @Test func disposingCallsTheHandlerWithCancelledOnce() {
     let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     let subscription = signal.subscribe(completionHandler: { results.observer.send($0) })
@@ -217,7 +230,7 @@ struct CallbackBridgeTests {
     let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     var machine = SingleValueStateMachine<Int, Boom>(handler: { results.observer.send($0) })
     #expect(Self.run(machine.valueReceived(1)) == .none)
-    #expect(Self.run(machine.completed()) == .callHandler)
+    #expect(Self.run(machine.completed()) == .callHandlerAndDispose)
     #expect(Self.run(machine.disposed()) == .none)
     #expect(results.values == [.success(1)])
   }
@@ -235,7 +248,7 @@ struct CallbackBridgeTests {
     let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     var machine = SingleValueStateMachine<Int, Boom>(handler: { results.observer.send($0) })
     _ = Self.run(machine.valueReceived(1))
-    #expect(Self.run(machine.disposed()) == .callHandler)
+    #expect(Self.run(machine.disposed()) == .callHandlerAndDispose)
     #expect(Self.run(machine.failed(Boom())) == .none)
     #expect(results.values == [.failure(.cancelled)])
   }
@@ -249,16 +262,13 @@ struct CallbackBridgeTests {
     #expect(results.values == [.failure(.failed(Boom())), .failure(.noValue)])
   }
 
-  enum ActionKind { case none, callHandler, callHandlerAndDispose }
+  enum ActionKind { case none, callHandlerAndDispose }
 
   /// Carries out the action's handler call, as the storage would, and names the action.
   static func run(_ action: SingleValueStateMachine<Int, Boom>.Action) -> ActionKind {
     switch action {
     case .none:
       return .none
-    case .callHandler(let handler, let result):
-      handler(result)
-      return .callHandler
     case .callHandlerAndDispose(let handler, let result):
       handler(result)
       return .callHandlerAndDispose

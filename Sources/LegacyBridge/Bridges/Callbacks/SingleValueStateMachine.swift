@@ -8,9 +8,8 @@ package struct SingleValueStateMachine<Value: Sendable, Failure: Error> {
   package enum Action {
     /// Nothing to do.
     case none
-    /// Call the handler with the result (outside the lock).
-    case callHandler(Handler, Result<Value, SingleValueError<Failure>>)
-    /// Call the handler with the result, then dispose the subscription.
+    /// Call the handler with the result (outside the lock), then dispose the subscription, which ends the
+    /// upstream early at a second value and breaks the storage ↔ lifetime cycle in every case.
     case callHandlerAndDispose(Handler, Result<Value, SingleValueError<Failure>>)
   }
 
@@ -56,7 +55,7 @@ package struct SingleValueStateMachine<Value: Sendable, Failure: Error> {
     switch state {
     case .waiting(let value, let handler):
       state = .finished
-      return .callHandler(handler, result(value))
+      return .callHandlerAndDispose(handler, result(value))
     case .finished:
       return .none
     }

@@ -35,8 +35,6 @@ final class SingleValueStorage<Value: Sendable, Failure: Error>: Sendable {
     switch action {
     case .none:
       break
-    case .callHandler(let handler, let result):
-      handler(result)
     case .callHandlerAndDispose(let handler, let result):
       handler(result)
       lifetime.dispose()
