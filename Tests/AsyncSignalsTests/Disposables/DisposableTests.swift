@@ -36,13 +36,13 @@ import Testing
     #expect(key == nil)
   }
 
-  @Test func removedDisposablesAreNotDisposed() {
+  @Test func removedDisposablesAreNotDisposed() throws {
     let composite = CompositeDisposable()
     let kept = ActionDisposable()
     let removed = ActionDisposable()
     composite.add(kept)
-    let key = try? #require(composite.add(removed))
-    if let key { composite.remove(key) }
+    let key: CompositeDisposable.Key = try #require(composite.add(removed))
+    composite.remove(key)
     composite.dispose()
     #expect(kept.isDisposed)
     #expect(!removed.isDisposed)
