@@ -15,11 +15,12 @@ let package = Package(
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
     .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["AsyncSignals", "LegacyBridge"]),
+    .target(name: "LocalServer", dependencies: ["AsyncSignals", "TestSupport"]),
     .target(name: "TestSupport", dependencies: ["AsyncSignals"], path: "Tests/TestSupport"),
     .testTarget(name: "AsyncSignalsTests", dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]),
     .testTarget(
       name: "LegacyBridgeTests",
-      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
+      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "LocalServer", "TestSupport"]
     ),
     .testTarget(
       name: "AsyncSignalsStressTests",
