@@ -14,13 +14,16 @@ let package = Package(
     .target(name: "AsyncSignals"),
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
     .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
-    .executableTarget(name: "AsyncSignalsDemo", dependencies: ["AsyncSignals", "LegacyBridge"]),
+    .executableTarget(name: "AsyncSignalsDemo", dependencies: ["DemoSections"]),
+    .target(name: "DemoSections", dependencies: ["AsyncSignals", "LegacyBridge", "LocalServer", "TestSupport"]),
+    .target(name: "LocalServer", dependencies: ["AsyncSignals", "TestSupport"]),
     .target(name: "TestSupport", dependencies: ["AsyncSignals"], path: "Tests/TestSupport"),
     .testTarget(name: "AsyncSignalsTests", dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]),
     .testTarget(
       name: "LegacyBridgeTests",
-      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
+      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "LocalServer", "TestSupport"]
     ),
+    .testTarget(name: "AsyncSignalsDemoTests", dependencies: ["DemoSections"]),
     .testTarget(
       name: "AsyncSignalsStressTests",
       dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]

@@ -1,5 +1,6 @@
 import AsyncSignals
 import Foundation
+import LocalServer
 import TestSupport
 import Testing
 
@@ -28,7 +29,7 @@ struct URLSessionBridgeTests {
   }
 
   @Test func successDeliversBodyAndResponse() async throws {
-    let server = try TestHTTPServer(routes: ["/hello": .init(status: 200, body: "hello, signals")], maxConnections: 1)
+    let server = try LocalHTTPServer(routes: ["/hello": .init(status: 200, body: "hello, signals")], maxConnections: 1)
     defer { server.stop() }
     let (data, response) = try await fetch(server.baseURL.appendingPathComponent("hello")).get()
 
@@ -39,7 +40,7 @@ struct URLSessionBridgeTests {
   }
 
   @Test func notFoundIsAValueUnlessAsked() async throws {
-    let server = try TestHTTPServer(routes: [:], maxConnections: 2)
+    let server = try LocalHTTPServer(routes: [:], maxConnections: 2)
     defer { server.stop() }
     let url = server.baseURL.appendingPathComponent("missing")
 
@@ -64,7 +65,7 @@ struct URLSessionBridgeTests {
   }
 
   @Test func disposingMidFlightCancelsTheTask() async throws {
-    let server = try TestHTTPServer(routes: [:], maxConnections: 1)
+    let server = try LocalHTTPServer(routes: [:], maxConnections: 1)
     defer { server.stop() }
     let recorder = EventRecorder<Reply, URLRequestError>()
     let subscription = session.signals.data(from: server.baseURL.appendingPathComponent("hang"))
@@ -75,12 +76,12 @@ struct URLSessionBridgeTests {
     await server.hangingConnectionClosed.wait()
 
     #expect(recorder.events.isEmpty)
-    #expect(server.requestCount(TestHTTPServer.hangingPath) == 1)
+    #expect(server.requestCount(LocalHTTPServer.hangingPath) == 1)
     await server.stopped.wait()
   }
 
   @Test func eachSubscriptionSendsTheRequestOnce() async throws {
-    let server = try TestHTTPServer(routes: ["/count": .init(status: 200, body: "ok")], maxConnections: 3)
+    let server = try LocalHTTPServer(routes: ["/count": .init(status: 200, body: "ok")], maxConnections: 3)
     defer { server.stop() }
     let request = session.signals.data(from: server.baseURL.appendingPathComponent("count"))
     #expect(server.requestCount("/count") == 0)  // cold: nothing before subscribing
@@ -94,7 +95,7 @@ struct URLSessionBridgeTests {
   }
 
   @Test func replayLazilySendsTheRequestOnceInTotal() async throws {
-    let server = try TestHTTPServer(routes: ["/shared": .init(status: 200, body: "shared")], maxConnections: 1)
+    let server = try LocalHTTPServer(routes: ["/shared": .init(status: 200, body: "shared")], maxConnections: 1)
     defer { server.stop() }
     let shared = session.signals.data(from: server.baseURL.appendingPathComponent("shared")).replayLazily()
 

@@ -8,34 +8,59 @@ import Glibc
 import Darwin
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for the URLSession bridge tests: an ephemeral port, canned responses,
-/// one connection at a time on its own thread, at most `maxConnections` connections, then it stops by itself.
+/// A tiny HTTP/1.1 server on 127.0.0.1 for the URLSession bridge tests and the demo: an ephemeral port, canned
+/// or computed responses, one connection at a time on its own thread, at most `maxConnections` connections, then
+/// it stops by itself.
 ///
 /// Every response carries `Connection: close`, so each request is one connection and ``requestCount(_:)``
-/// counts requests exactly. The path ``hangingPath`` never answers: the server opens ``hangingRequestReceived``
-/// when the request arrived, waits for the client to close the connection, then opens
-/// ``hangingConnectionClosed``.
-final class TestHTTPServer: Sendable {
-  struct Response: Sendable {
-    var status: Int
-    var body: String
+/// counts requests exactly. A route is matched on the path alone; a handler sees the query too. The path
+/// ``hangingPath`` never answers: the server opens ``hangingRequestReceived`` when the request arrived, waits for
+/// the client to close the connection, then opens ``hangingConnectionClosed``.
+package final class LocalHTTPServer: Sendable {
+  /// A canned response.
+  package struct Response: Sendable {
+    package var status: Int
+    package var body: String
+
+    /// Creates a response with `status` and a plain-text `body`.
+    package init(status: Int, body: String) {
+      self.status = status
+      self.body = body
+    }
   }
 
-  static let hangingPath = "/hang"
+  /// What a handler sees of a request: its path and its query items (percent-decoded; the last one of a name wins).
+  package struct Request: Sendable {
+    package var path: String
+    package var query: [String: String]
+  }
 
-  let port: UInt16
-  let hangingRequestReceived = Gate()
-  let hangingConnectionClosed = Gate()
+  /// Computes the response to a request, on the server's thread.
+  package typealias Handler = @Sendable (Request) -> Response
+
+  package static let hangingPath = "/hang"
+
+  package let port: UInt16
+  package let hangingRequestReceived = Gate()
+  package let hangingConnectionClosed = Gate()
   /// Opens when the serving loop has ended and the listening socket is closed.
-  let stopped = Gate()
+  package let stopped = Gate()
 
   private let listener: Int32
   private let routes: [String: Response]
+  private let handlers: [String: Handler]
   private let counts = Locked<[String: Int]>([:])
   /// Whether `listener` is still open; guards `stop()` against shutting down a reused descriptor number.
   private let isListening = Locked(true)
 
-  init(routes: [String: Response], maxConnections: Int) throws {
+  /// Starts serving at once on a new thread.
+  ///
+  /// - Parameters:
+  ///   - routes: The canned response for each path; other paths answer 404.
+  ///   - handlers: The computed response for each path; they win over `routes`.
+  ///   - maxConnections: How many connections the server accepts before it stops by itself.
+  /// - Throws: ``SocketError`` when a socket call fails.
+  package init(routes: [String: Response], handlers: [String: Handler] = [:], maxConnections: Int) throws {
     let listener = try Self.makeSocket()
     var address = Self.loopback(port: 0)
     try Self.check(withSockaddr(&address) { bind(listener, $0, $1) }, "bind")
@@ -43,21 +68,23 @@ final class TestHTTPServer: Sendable {
     self.listener = listener
     port = try Self.boundPort(of: listener)
     self.routes = routes
+    self.handlers = handlers
     let thread = Thread { [self] in serve(maxConnections: maxConnections) }
     thread.start()
   }
 
-  var baseURL: URL {
+  /// `http://127.0.0.1:<port>`.
+  package var baseURL: URL {
     URL(string: "http://127.0.0.1:\(port)")!
   }
 
   /// How many requests for `path` the server has read.
-  func requestCount(_ path: String) -> Int {
+  package func requestCount(_ path: String) -> Int {
     counts.withLock { $0[path, default: 0] }
   }
 
   /// Wakes the serving thread if it is still waiting for a connection, so it stops.
-  func stop() {
+  package func stop() {
     isListening.withLock { isListening in
       if isListening { shutdown(listener, Int32(SHUT_RDWR)) }
     }
@@ -78,7 +105,8 @@ final class TestHTTPServer: Sendable {
   }
 
   private func handle(_ connection: Int32) {
-    guard let path = readRequestPath(connection) else { return }
+    guard let request = readRequest(connection) else { return }
+    let path = request.path
     counts.withLock { $0[path, default: 0] += 1 }
     if path == Self.hangingPath {
       hangingRequestReceived.open()
@@ -87,7 +115,7 @@ final class TestHTTPServer: Sendable {
       hangingConnectionClosed.open()
       return
     }
-    let response = routes[path] ?? Response(status: 404, body: "not found")
+    let response = handlers[path]?(request) ?? routes[path] ?? Response(status: 404, body: "not found")
     let body = Array(response.body.utf8)
     let head =
       "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
@@ -101,8 +129,8 @@ final class TestHTTPServer: Sendable {
     }
   }
 
-  /// Reads up to the end of the request head and returns the request path.
-  private func readRequestPath(_ connection: Int32) -> String? {
+  /// Reads up to the end of the request head and returns the request's path and query.
+  private func readRequest(_ connection: Int32) -> Request? {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1024)
     while !received.ends(with: Array("\r\n\r\n".utf8)) && received.count < 64 * 1024 {
@@ -112,7 +140,15 @@ final class TestHTTPServer: Sendable {
     }
     let requestLine = String(decoding: received, as: UTF8.self).split(separator: "\r\n").first ?? ""
     let parts = requestLine.split(separator: " ")
-    return parts.count >= 2 ? String(parts[1]) : nil
+    guard parts.count >= 2 else { return nil }
+    guard let target = URLComponents(string: String(parts[1])) else {
+      return Request(path: String(parts[1]), query: [:])
+    }
+    var query: [String: String] = [:]
+    for item in target.queryItems ?? [] {
+      query[item.name] = item.value ?? ""
+    }
+    return Request(path: target.path, query: query)
   }
 
   // MARK: Socket helpers
@@ -165,16 +201,17 @@ final class TestHTTPServer: Sendable {
 }
 
 /// A port on 127.0.0.1 that is bound but not listening, so connecting to it is refused.
-final class RefusingPort: Sendable {
-  let port: UInt16
+package final class RefusingPort: Sendable {
+  package let port: UInt16
   private let descriptor: Int32
 
-  init() throws {
-    let descriptor = try TestHTTPServer.makeSocket()
+  /// Binds an ephemeral port without listening on it.
+  package init() throws {
+    let descriptor = try LocalHTTPServer.makeSocket()
     self.descriptor = descriptor
-    var address = TestHTTPServer.loopback(port: 0)
-    try TestHTTPServer.check(withSockaddr(&address) { bind(descriptor, $0, $1) }, "bind")
-    port = try TestHTTPServer.boundPort(of: descriptor)
+    var address = LocalHTTPServer.loopback(port: 0)
+    try LocalHTTPServer.check(withSockaddr(&address) { bind(descriptor, $0, $1) }, "bind")
+    port = try LocalHTTPServer.boundPort(of: descriptor)
   }
 
   deinit {

@@ -1,0 +1,104 @@
+import AsyncSignals
+import LegacyBridge
+
+/// The sections that show app-level patterns: observing a property, and a form whose command is validated.
+enum AppSections {
+  static let all = [observe, login]
+
+  static let observe = DemoSection(
+    name: "observe",
+    title: "RACObserve-style: a property's signal sends its current value first, then each change"
+  ) { out in
+    let name = MutableProperty("Ada")
+    out.print("  name is \"Ada\"; subscribing to name.signal")
+    let observation = name.signal.subscribe(value: { out.print("    observed \"\($0)\"") })
+    out.print("  name.value = \"Grace\"")
+    name.value = "Grace"
+    out.print("  name.modify { $0 += \" Hopper\" }")
+    name.modify { $0 += " Hopper" }
+    observation.dispose()
+    name.value = "Barbara"
+    out.print("  disposed, then name.value = \"Barbara\": nothing more observed")
+    for await current in name.signal {
+      out.print("  a for await loop starts with the current value too: \"\(current)\"")
+      break
+    }
+  }
+
+  /// The signal of one execution of the login command.
+  typealias LoginExecution = Signal<String, CommandError<URLRequestError>>
+
+  static let login = DemoSection(
+    name: "login",
+    title: "A login form: combineLatest of two fields' validity enables the submit command"
+  ) { out in
+    let backend = try DemoServer(maxConnections: 2)
+    defer { backend.stop() }
+    let username = MutableProperty("")
+    let password = MutableProperty("")
+    let formIsValid = Signal.combineLatest(
+      username.signal.map { $0.count >= 3 },
+      password.signal.map { $0.count >= 8 }
+    ) { usernameIsValid, passwordIsValid in usernameIsValid && passwordIsValid }
+    let submit = Command<String, String, URLRequestError>(enabled: formIsValid) { user in
+      backend.text("/login", ["user": user])
+    }
+    let executions = CoreSections.RunCounter()
+    let counting = submit.executionSignals.subscribe(value: { _ in _ = executions.next() })
+    defer { counting.dispose() }
+
+    // The submit button's target executes the command; the stream hands each execution to the demo in order.
+    let submitButton = ActionControl<Void>()
+    let (started, startedExecution) = AsyncStream<LoginExecution>.makeStream()
+    let target = submitButton.addTarget { startedExecution.yield(submit.execute(username.value)) }
+    defer { target.dispose() }
+    var executionsStarted = started.makeAsyncIterator()
+
+    try await printState("both fields empty", submit, out)
+    await tap(submitButton, &executionsStarted, out)
+    username.value = "ada"
+    try await printState("username \"ada\"", submit, out)
+    password.value = "correct horse"
+    try await printState("password \"correct horse\"", submit, out)
+    await tap(submitButton, &executionsStarted, out)
+    _ = await submit.isEnabled.filter { $0 }.first  // serial: enabled again once the execution has ended
+    await tap(submitButton, &executionsStarted, out)
+    out.print(
+      "  3 taps: \(executions.value) executions, \(backend.requestCount("/login")) requests on the server"
+    )
+  }
+
+  /// Prints whether `submit` is enabled after `step`.
+  ///
+  /// It is `throws` although nothing throws: Swift 6.3.1 crashes (SILGen, signal 11) on `await signal.first`, a
+  /// `throws(Never)` getter, inside a non-throwing function.
+  static func printState(
+    _ step: String,
+    _ submit: Command<String, String, URLRequestError>,
+    _ out: DemoOutput
+  ) async throws {
+    let isEnabled = await submit.isEnabled.first ?? false  // the current value, sent on subscription
+    out.print("  \(step) → submit enabled: \(isEnabled)")
+  }
+
+  /// Taps the button and prints what its execution did.
+  static func tap(
+    _ button: ActionControl<Void>,
+    _ executions: inout AsyncStream<LoginExecution>.Iterator,
+    _ out: DemoOutput
+  ) async {
+    out.print("  tap submit")
+    button.sendAction()
+    guard let execution = await executions.next() else { return }
+    do {
+      let reply = try await execution.last
+      out.print("    → \(reply ?? "no reply")")
+    } catch {
+      switch error {
+      case .notEnabled: out.print("    → ignored: submit is not enabled")
+      case .cancelled: out.print("    → cancelled")
+      case .failed(let failure): out.print("    → failed: \(failure)")
+      }
+    }
+  }
+}
