@@ -31,3 +31,8 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The documentation plugin is only for building the docs (`.ci/run`, README): library users never fetch it.
+if Context.environment["ASYNCSIGNALS_DOCC"] != nil {
+  package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

@@ -7,11 +7,11 @@ import AsyncSignals
 /// every action that falls due, in due-time order, ties in the order they were scheduled. Nothing sleeps.
 ///
 /// It is three things at once, so that callback and `async` code are equally deterministic:
-/// - a ``TimedScheduler`` for time operators (`debounce`, `delay`, …);
+/// - a ``/AsyncSignals/TimedScheduler`` for time operators (`debounce`, `delay`, …);
 /// - a `Clock` (`try await scheduler.sleep(for: .seconds(1))` suspends until the test advances past it);
 /// - a `TaskExecutor`: signals subscribed through the scheduler (``record(_:)``, ``start(subscribedAt:disposedAt:_:)``,
-///   ``Signal/subscribe(on:)``) run their `async` bodies in Tasks that prefer it, so each job of those Tasks,
-///   every continuation after a `sleep`, lands in the scheduler's queue at the current virtual time and runs
+///   ``/AsyncSignals/Signal/subscribe(on:)``) run their `async` bodies in Tasks that prefer it, so each job of those
+///   Tasks, every continuation after a `sleep`, lands in the scheduler's queue at the current virtual time and runs
 ///   synchronously inside `advance` before the clock moves on.
 ///
 /// ```

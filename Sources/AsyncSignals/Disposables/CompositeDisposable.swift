@@ -55,7 +55,7 @@ public final class CompositeDisposable: Disposable {
 
   /// Forgets a disposable added earlier, without disposing it.
   ///
-  /// - Parameter key: The key ``add(_:)`` returned.
+  /// - Parameter key: The key ``add(_:)-(Disposable)`` or ``add(_:)-(()->Void)`` returned.
   public func remove(_ key: Key) {
     let removed = list.withLock { $0.remove(token: key.token) }
     _ = removed  // released here, after unlocking

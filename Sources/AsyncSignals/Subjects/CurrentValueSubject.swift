@@ -18,7 +18,7 @@
 public final class CurrentValueSubject<Value: Sendable, Failure: Error>: Subject, SubjectStorageOwner {
   /// The values of the subject, one per `for await` iteration.
   public typealias Element = Value
-  /// Iterates the subject's ``signal``.
+  /// Iterates the subject's ``SignalConvertible/signal``.
   public typealias AsyncIterator = Signal<Value, Failure>.AsyncIterator
 
   @usableFromInline

@@ -6,7 +6,7 @@
 /// subscribers takes one lock round to snapshot them, no allocation and no actor hop.
 ///
 /// Each `for await` loop over the subject is its own subscriber with its own buffer, by default
-/// ``BufferingPolicy/unbounded``; ``sendWhenReady(_:)`` waits for bounded loops instead of dropping.
+/// ``BufferingPolicy/unbounded``; `sendWhenReady(_:)` waits for bounded loops instead of dropping.
 ///
 /// ```swift
 /// let taps = PassthroughSubject<Int, Never>()
@@ -23,7 +23,7 @@
 public final class PassthroughSubject<Value: Sendable, Failure: Error>: Subject, SubjectStorageOwner {
   /// The values of the subject, one per `for await` iteration.
   public typealias Element = Value
-  /// Iterates the subject's ``signal``.
+  /// Iterates the subject's ``SignalConvertible/signal``.
   public typealias AsyncIterator = Signal<Value, Failure>.AsyncIterator
 
   @usableFromInline

@@ -60,7 +60,7 @@ extension SignalConvertible {
     signal.subscribe(value: value, failed: failed, completed: completed)
   }
 
-  /// Creates an iterator over the source's ``signal``; it subscribes on its first `next()`.
+  /// Creates an iterator over the source's ``SignalConvertible/signal``; it subscribes on its first `next()`.
   ///
   /// ```swift
   /// for await value in subject { print(value) }

@@ -1,6 +1,6 @@
 import AsyncSignals
 
-/// Ends its ``AsyncSignals/Lifetime`` when it is released: store one in an object to give the object a
+/// Ends its ``/AsyncSignals/Lifetime`` when it is released: store one in an object to give the object a
 /// lifetime that ends when the object is released (ReactiveSwift `Lifetime.Token`).
 ///
 /// ```swift

@@ -10,8 +10,8 @@ extension Signal where Failure == Never {
   /// let binding = login.isExecuting.not().bind(to: viewModel, \.isFormEnabled)
   /// ```
   ///
-  /// - Important: The write happens on the thread that delivers the value; use ``Signal/observe(on:)`` first
-  ///   when the target must be written on a particular thread.
+  /// - Important: The write happens on the thread that delivers the value; use ``/AsyncSignals/Signal/observe(on:)``
+  ///   first when the target must be written on a particular thread.
   /// - Parameters:
   ///   - target: The object to write to.
   ///   - keyPath: The property to write.

@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Subject {
-  /// Classic name for ``AsyncSignals/Subject/send(_:)``: `-[RACSubject sendNext:]`.
+  /// Classic name for ``/AsyncSignals/Subject/send(_:)``: `-[RACSubject sendNext:]`.
   ///
   /// ```swift
   /// subject.sendNext(1)
@@ -14,7 +14,7 @@ extension Subject {
 }
 
 extension PassthroughSubject {
-  /// Classic name for ``AsyncSignals/PassthroughSubject/init()``: `+[RACSubject subject]`.
+  /// Classic name for ``/AsyncSignals/PassthroughSubject/init()``: `+[RACSubject subject]`.
   ///
   /// ```swift
   /// let subject = PassthroughSubject<Int, Never>.subject()
@@ -27,7 +27,7 @@ extension PassthroughSubject {
 }
 
 extension ReplaySubject {
-  /// Classic name for ``AsyncSignals/ReplaySubject/init(capacity:)``: `+replaySubjectWithCapacity:`.
+  /// Classic name for ``/AsyncSignals/ReplaySubject/init(capacity:)``: `+replaySubjectWithCapacity:`.
   ///
   /// ```swift
   /// let subject = ReplaySubject<Int, Never>.replaySubject(withCapacity: 2)
@@ -41,7 +41,7 @@ extension ReplaySubject {
 }
 
 extension CurrentValueSubject {
-  /// Classic name for ``AsyncSignals/CurrentValueSubject/init(_:)``: `+behaviorSubjectWithDefaultValue:`.
+  /// Classic name for ``/AsyncSignals/CurrentValueSubject/init(_:)``: `+behaviorSubjectWithDefaultValue:`.
   ///
   /// ```swift
   /// let subject = CurrentValueSubject<Int, Never>.behaviorSubject(withDefaultValue: 0)
@@ -55,7 +55,7 @@ extension CurrentValueSubject {
 }
 
 extension ConnectableSignal {
-  /// Classic name for ``AsyncSignals/ConnectableSignal/autoConnect()``: `-[RACMulticastConnection autoconnect]`.
+  /// Classic name for ``/AsyncSignals/ConnectableSignal/autoConnect()``: `-[RACMulticastConnection autoconnect]`.
   ///
   /// ```swift
   /// let shared = source.publish().autoconnect()

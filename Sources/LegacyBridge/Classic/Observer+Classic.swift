@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Observer {
-  /// Classic name for ``AsyncSignals/Observer/send(_:)``: `-[RACSubscriber sendNext:]`.
+  /// Classic name for ``/AsyncSignals/Observer/send(_:)``: `-[RACSubscriber sendNext:]`.
   ///
   /// ```swift
   /// subscriber.sendNext(1)
@@ -12,7 +12,7 @@ extension Observer {
     send(value)
   }
 
-  /// Classic name for ``AsyncSignals/Observer/fail(_:)``: `-[RACSubscriber sendError:]`.
+  /// Classic name for ``/AsyncSignals/Observer/fail(_:)``: `-[RACSubscriber sendError:]`.
   ///
   /// ```swift
   /// subscriber.sendError(.timedOut)
@@ -23,7 +23,7 @@ extension Observer {
     fail(error)
   }
 
-  /// Classic name for ``AsyncSignals/Observer/complete()``: `-[RACSubscriber sendCompleted]`.
+  /// Classic name for ``/AsyncSignals/Observer/complete()``: `-[RACSubscriber sendCompleted]`.
   ///
   /// ```swift
   /// subscriber.sendCompleted()

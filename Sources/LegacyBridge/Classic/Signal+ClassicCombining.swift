@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/zip(with:)``: `-zipWith:`.
+  /// Classic name for ``/AsyncSignals/Signal/zip(with:)``: `-zipWith:`.
   ///
   /// ```swift
   /// names.zipWith(ages)  // (name, age) pairs, in step
@@ -13,7 +13,7 @@ extension Signal {
     zip(with: other)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/combineLatest(with:)``: `-combineLatestWith:`.
+  /// Classic name for ``/AsyncSignals/Signal/combineLatest(with:)``: `-combineLatestWith:`.
   ///
   /// ```swift
   /// username.combineLatestWith(password)
@@ -25,7 +25,7 @@ extension Signal {
     combineLatest(with: other)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/merge(with:)``: `-merge:`.
+  /// Classic name for ``/AsyncSignals/Signal/merge(with:)``: `-merge:`.
   ///
   /// ```swift
   /// localChanges.merge(remoteChanges)
@@ -37,7 +37,7 @@ extension Signal {
     merge(with: other)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/combineLatest(_:_:)-(some Sequence<Signal<Element,Failure>>,_)``:
+  /// Classic name for ``/AsyncSignals/Signal/combineLatest(_:_:)-(Sequence,_)``:
   /// `+combineLatest:reduce:`.
   ///
   /// ```swift
@@ -55,7 +55,7 @@ extension Signal {
     combineLatest(signals, reduce)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/zip(_:_:)-(some Sequence<Signal<Element,Failure>>,_)``:
+  /// Classic name for ``/AsyncSignals/Signal/zip(_:_:)-(Sequence,_)``:
   /// `+zip:reduce:`.
   ///
   /// ```swift
@@ -73,7 +73,7 @@ extension Signal {
     zip(signals, reduce)
   }
 
-  /// Classic name for a map to signals followed by ``AsyncSignals/Signal/switchToLatest()``: `+if:then:else:`.
+  /// Classic name for a map to signals followed by ``/AsyncSignals/Signal/switchToLatest()``: `+if:then:else:`.
   ///
   /// Each value of `condition` switches to `trueSignal` or `falseSignal`, disposing the one running before.
   ///
@@ -94,7 +94,7 @@ extension Signal {
     condition.map { $0 ? trueSignal : falseSignal }.switchToLatest()
   }
 
-  /// Classic name for a map to signals followed by ``AsyncSignals/Signal/switchToLatest()``:
+  /// Classic name for a map to signals followed by ``/AsyncSignals/Signal/switchToLatest()``:
   /// `+switch:cases:default:`.
   ///
   /// Each value of `signal` switches to its case, or to `defaultSignal` when it has none. RAC fails when there

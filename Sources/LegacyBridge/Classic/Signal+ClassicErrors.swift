@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/catch(to:)``: `-catchTo:`.
+  /// Classic name for ``/AsyncSignals/Signal/catch(to:)``: `-catchTo:`.
   ///
   /// ```swift
   /// liveResults.catchTo(.return([]))  // an empty list instead of the failure
@@ -13,7 +13,7 @@ extension Signal {
     self.catch(to: replacement)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/tryMap(_:)`` with a check that keeps the value: `-try:`.
+  /// Classic name for ``/AsyncSignals/Signal/tryMap(_:)`` with a check that keeps the value: `-try:`.
   ///
   /// ```swift
   /// uploads.try { upload throws(UploadError) in try upload.validate() }

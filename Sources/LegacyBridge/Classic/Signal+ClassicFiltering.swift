@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/take(while:)`` with the predicate negated: `-takeUntilBlock:`.
+  /// Classic name for ``/AsyncSignals/Signal/take(while:)`` with the predicate negated: `-takeUntilBlock:`.
   ///
   /// The value that satisfies `predicate` is not sent (RAC), and the signal completes there.
   ///
@@ -15,7 +15,7 @@ extension Signal {
     take(while: { !predicate($0) })
   }
 
-  /// Classic name for ``AsyncSignals/Signal/take(while:)``: `-takeWhileBlock:`.
+  /// Classic name for ``/AsyncSignals/Signal/take(while:)``: `-takeWhileBlock:`.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 3]).takeWhileBlock { $0 < 2 }  // 1, completed
@@ -27,7 +27,7 @@ extension Signal {
     take(while: predicate)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/skip(until:)``: `-skipUntilBlock:`.
+  /// Classic name for ``/AsyncSignals/Signal/skip(until:)``: `-skipUntilBlock:`.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 3]).skipUntilBlock { $0 == 2 }  // 2, 3, completed
@@ -39,7 +39,7 @@ extension Signal {
     skip(until: predicate)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/skip(while:)``: `-skipWhileBlock:`.
+  /// Classic name for ``/AsyncSignals/Signal/skip(while:)``: `-skipWhileBlock:`.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 3]).skipWhileBlock { $0 < 2 }  // 2, 3, completed
@@ -51,7 +51,7 @@ extension Signal {
     skip(while: predicate)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/take(last:)``: `-takeLast:`.
+  /// Classic name for ``/AsyncSignals/Signal/take(last:)``: `-takeLast:`.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 3]).takeLast(2)  // 2, 3, completed
@@ -63,7 +63,7 @@ extension Signal {
     take(last: count)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/take(until:)-(Signal<Trigger,Never>)``: `-takeUntil:`.
+  /// Classic name for ``/AsyncSignals/Signal/take(until:)-(Signal<Trigger,Never>)``: `-takeUntil:`.
   ///
   /// ```swift
   /// ticks.takeUntil(cancelTaps)
@@ -75,7 +75,7 @@ extension Signal {
     take(until: trigger)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/take(untilReplacement:)``: `-takeUntilReplacement:`.
+  /// Classic name for ``/AsyncSignals/Signal/take(untilReplacement:)``: `-takeUntilReplacement:`.
   ///
   /// ```swift
   /// cachedResults.takeUntilReplacement(liveResults)
@@ -87,7 +87,7 @@ extension Signal {
     take(untilReplacement: replacement)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/sample(on:)``: `-sample:`.
+  /// Classic name for ``/AsyncSignals/Signal/sample(on:)``: `-sample:`.
   ///
   /// ```swift
   /// positions.sample(frames)
@@ -99,7 +99,7 @@ extension Signal {
     sample(on: sampler)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/any(_:)`` with a predicate that always holds: `-any`.
+  /// Classic name for ``/AsyncSignals/Signal/any(_:)`` with a predicate that always holds: `-any`.
   ///
   /// ```swift
   /// results.any()  // true at the first value, false if the signal completes empty

@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/debounce(for:scheduler:)``: `-throttle:` (RAC's throttle is a debounce).
+  /// Classic name for ``/AsyncSignals/Signal/debounce(for:scheduler:)``: `-throttle:` (RAC's throttle is a debounce).
   ///
   /// A value is sent only after `interval` passed without a newer one; the newest value wins.
   ///
@@ -17,7 +17,7 @@ extension Signal {
     debounce(for: interval, scheduler: scheduler)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/collect(every:scheduler:)``: `-bufferWithTime:onScheduler:`.
+  /// Classic name for ``/AsyncSignals/Signal/collect(every:scheduler:)``: `-bufferWithTime:onScheduler:`.
   ///
   /// ```swift
   /// logLines.bufferWithTime(.seconds(1), onScheduler: scheduler)
@@ -34,7 +34,7 @@ extension Signal {
     collect(every: interval, scheduler: scheduler)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/timeout(after:scheduler:)``: `-timeout:onScheduler:`.
+  /// Classic name for ``/AsyncSignals/Signal/timeout(after:scheduler:)``: `-timeout:onScheduler:`.
   ///
   /// ```swift
   /// request.timeout(.seconds(10), onScheduler: scheduler)
@@ -51,7 +51,7 @@ extension Signal {
     timeout(after: interval, scheduler: scheduler)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/observe(on:)``: `-deliverOn:`.
+  /// Classic name for ``/AsyncSignals/Signal/observe(on:)``: `-deliverOn:`.
   ///
   /// ```swift
   /// results.deliverOn(MainScheduler.shared)
@@ -63,7 +63,7 @@ extension Signal {
     observe(on: scheduler)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/observe(on:)`` with ``AsyncSignals/MainScheduler``:
+  /// Classic name for ``/AsyncSignals/Signal/observe(on:)`` with ``/AsyncSignals/MainScheduler``:
   /// `-deliverOnMainThread`.
   ///
   /// ```swift
@@ -75,7 +75,7 @@ extension Signal {
     observe(on: MainScheduler.shared)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(on:)``: `-subscribeOn:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(on:)``: `-subscribeOn:`.
   ///
   /// ```swift
   /// expensiveWork.subscribeOn(backgroundScheduler)
@@ -89,7 +89,7 @@ extension Signal {
 }
 
 extension Signal where Value == Int {
-  /// Classic name for ``AsyncSignals/Signal/interval(every:scheduler:)``: `+interval:onScheduler:`.
+  /// Classic name for ``/AsyncSignals/Signal/interval(every:scheduler:)``: `+interval:onScheduler:`.
   ///
   /// RAC sends the date of each tick; this sends the tick's index (0, 1, 2…).
   ///

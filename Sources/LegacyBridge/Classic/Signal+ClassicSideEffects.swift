@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
   /// `value:`: `-doNext:`.
   ///
   /// ```swift
@@ -14,7 +14,7 @@ extension Signal {
     on(value: block)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
   /// `failed:`: `-doError:`.
   ///
   /// ```swift
@@ -27,7 +27,7 @@ extension Signal {
     on(failed: block)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
   /// `completed:`: `-doCompleted:`.
   ///
   /// ```swift
@@ -40,7 +40,7 @@ extension Signal {
     on(completed: block)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
   /// `started:`: `-initially:`.
   ///
   /// ```swift
@@ -53,7 +53,7 @@ extension Signal {
     on(started: block)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with
   /// `terminated:`: `-finally:`.
   ///
   /// As in RAC, it runs at failure or completion, not at disposal (use `on(disposed:)` for that).
@@ -68,7 +68,7 @@ extension Signal {
     on(terminated: block)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/logEvents(_:to:)``: `-logAll`.
+  /// Classic name for ``/AsyncSignals/Signal/logEvents(_:to:)``: `-logAll`.
   ///
   /// ```swift
   /// search.logAll()
@@ -80,7 +80,7 @@ extension Signal {
     logEvents(to: sink)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with a
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with a
   /// printing `value:`: `-logNext`.
   ///
   /// ```swift
@@ -93,7 +93,7 @@ extension Signal {
     on(value: { sink("next: \($0)") })
   }
 
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with a
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with a
   /// printing `failed:`: `-logError`.
   ///
   /// ```swift
@@ -106,7 +106,7 @@ extension Signal {
     on(failed: { sink("error: \($0)") })
   }
 
-  /// Classic name for ``AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with a
+  /// Classic name for ``/AsyncSignals/Signal/on(started:value:failed:completed:terminated:disposed:)`` with a
   /// printing `completed:`: `-logCompleted`.
   ///
   /// ```swift

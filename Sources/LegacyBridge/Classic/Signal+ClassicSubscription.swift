@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/subscribe(_:)``: `-[RACSignal subscribe:]`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(_:)``: `-[RACSignal subscribe:]`.
   ///
   /// ```swift
   /// signal.subscribeObserver(Observer { print($0) })
@@ -14,7 +14,7 @@ extension Signal {
     subscribe(subscriber)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:`.
   ///
   /// ```swift
   /// signal.subscribeNext { print($0) }
@@ -27,7 +27,7 @@ extension Signal {
     subscribe(value: next)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:completed:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:completed:`.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, completed: { print("done") })
@@ -45,7 +45,7 @@ extension Signal {
     subscribe(value: next, completed: completed)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:`.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, error: { print("failed", $0) })
@@ -63,7 +63,7 @@ extension Signal {
     subscribe(value: next, failed: error)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:completed:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:completed:`.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, error: { print("failed", $0) }, completed: { print("done") })
@@ -83,7 +83,7 @@ extension Signal {
     subscribe(value: next, failed: error, completed: completed)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:`.
   ///
   /// ```swift
   /// signal.subscribeError { print("failed", $0) }
@@ -96,7 +96,7 @@ extension Signal {
     subscribe(failed: error)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeCompleted:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeCompleted:`.
   ///
   /// ```swift
   /// signal.subscribeCompleted { print("done") }
@@ -109,7 +109,7 @@ extension Signal {
     subscribe(completed: completed)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:completed:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:completed:`.
   ///
   /// ```swift
   /// signal.subscribeError({ print("failed", $0) }, completed: { print("done") })
@@ -129,7 +129,7 @@ extension Signal {
 }
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
-  /// Subscribes to any asynchronous sequence with classic callbacks, through ``AsyncSignals/Signal``.
+  /// Subscribes to any asynchronous sequence with classic callbacks, through ``/AsyncSignals/Signal``.
   ///
   /// The sequence is iterated in a Task that the returned disposable cancels.
   ///

@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/flatMap(_:_:)`` with ``AsyncSignals/FlattenStrategy/merge``:
+  /// Classic name for ``/AsyncSignals/Signal/flatMap(_:_:)`` with ``/AsyncSignals/FlattenStrategy/merge``:
   /// `-flattenMap:`.
   ///
   /// Every inner signal runs as soon as it is made and their values interleave.
@@ -18,7 +18,7 @@ extension Signal {
     flatMap(.merge, block)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/map(to:)``: `-mapReplace:`.
+  /// Classic name for ``/AsyncSignals/Signal/map(to:)``: `-mapReplace:`.
   ///
   /// ```swift
   /// taps.mapReplace("tapped")
@@ -30,7 +30,7 @@ extension Signal {
     map(to: object)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/prepend(_:)``: `-startWith:`.
+  /// Classic name for ``/AsyncSignals/Signal/prepend(_:)``: `-startWith:`.
   ///
   /// ```swift
   /// Signal<Int, Never>.return(2).startWith(1)  // 1, 2, completed
@@ -42,7 +42,7 @@ extension Signal {
     prepend(value)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/scan(_:_:)``: `-scanWithStart:reduce:`.
+  /// Classic name for ``/AsyncSignals/Signal/scan(_:_:)-(_,(Result,Value)->Result)``: `-scanWithStart:reduce:`.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 3]).scanWithStart(0, reduce: +)  // 1, 3, 6, completed
@@ -59,7 +59,8 @@ extension Signal {
     scan(start, reduce)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/scan(_:_:)`` with an index: `-scanWithStart:reduceWithIndex:`.
+  /// Classic name for ``/AsyncSignals/Signal/scan(_:_:)-(_,(Result,Value,Int)->Result)`` with an index:
+  /// `-scanWithStart:reduceWithIndex:`.
   ///
   /// ```swift
   /// Signal(values: [5, 5]).scanWithStart(0, reduceWithIndex: { sum, value, index in sum + value * index })
@@ -76,7 +77,7 @@ extension Signal {
     scan(start, reduceWithIndex)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/combinePrevious(_:)`` followed by a map:
+  /// Classic name for ``/AsyncSignals/Signal/combinePrevious(_:)`` followed by a map:
   /// `-combinePreviousWithStart:reduce:`.
   ///
   /// ```swift
@@ -94,7 +95,7 @@ extension Signal {
     combinePrevious(start).map { reduce($0.previous, $0.current) }
   }
 
-  /// Classic name for ``AsyncSignals/Signal/reduce(_:_:)``: `-aggregateWithStart:reduce:`.
+  /// Classic name for ``/AsyncSignals/Signal/reduce(_:_:)``: `-aggregateWithStart:reduce:`.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 3]).aggregateWithStart(0, reduce: +)  // 6, completed
@@ -111,7 +112,7 @@ extension Signal {
     self.reduce(start, reduce)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/reduce(makeInitial:_:)``: `-aggregateWithStartFactory:reduce:`.
+  /// Classic name for ``/AsyncSignals/Signal/reduce(makeInitial:_:)``: `-aggregateWithStartFactory:reduce:`.
   ///
   /// ```swift
   /// words.aggregateWithStartFactory({ [String]() }, reduce: { $0 + [$1] })
@@ -130,7 +131,7 @@ extension Signal {
 }
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/merge()``: `-flatten`.
+  /// Classic name for ``/AsyncSignals/Signal/merge()``: `-flatten`.
   ///
   /// ```swift
   /// signalOfSignals.flatten()
@@ -141,7 +142,7 @@ extension Signal {
     merge()
   }
 
-  /// Classic name for ``AsyncSignals/Signal/flatten(_:)`` with ``AsyncSignals/FlattenStrategy/concurrent(limit:)``:
+  /// Classic name for ``/AsyncSignals/Signal/flatten(_:)`` with ``/AsyncSignals/FlattenStrategy/concurrent(limit:)``:
   /// `-flatten:`.
   ///
   /// As in RAC, a limit of 0 means no limit.

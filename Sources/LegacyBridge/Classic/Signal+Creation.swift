@@ -1,7 +1,8 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``AsyncSignals/Signal/init(_:)``, with RAC's block shape: `+[RACSignal createSignal:]`.
+  /// Classic name for ``/AsyncSignals/Signal/init(_:)-((Observer<Value,Failure>,Lifetime)->Void)``, with RAC's block
+  /// shape: `+[RACSignal createSignal:]`.
   ///
   /// The block runs once per subscription with the subscriber to send into, and returns the disposable that
   /// cleans up (or `nil`). It is disposed when the subscription ends, exactly once.
@@ -22,7 +23,7 @@ extension Signal {
     Signal { observer, lifetime in didSubscribe(observer).map(lifetime.add) }
   }
 
-  /// Classic name for ``AsyncSignals/Signal/just(_:)``: `+[RACSignal return:]`.
+  /// Classic name for ``/AsyncSignals/Signal/just(_:)``: `+[RACSignal return:]`.
   ///
   /// ```swift
   /// Signal<Int, Never>.return(1)
@@ -34,7 +35,7 @@ extension Signal {
     just(value)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/failure(_:)``: `+[RACSignal error:]`.
+  /// Classic name for ``/AsyncSignals/Signal/failure(_:)``: `+[RACSignal error:]`.
   ///
   /// ```swift
   /// Signal<Int, URLError>.error(URLError(.timedOut))
@@ -46,7 +47,7 @@ extension Signal {
     failure(error)
   }
 
-  /// Classic name for ``AsyncSignals/Signal/deferred(_:)``: `+[RACSignal defer:]`.
+  /// Classic name for ``/AsyncSignals/Signal/deferred(_:)``: `+[RACSignal defer:]`.
   ///
   /// ```swift
   /// Signal<Date, Never>.defer { .return(Date()) }

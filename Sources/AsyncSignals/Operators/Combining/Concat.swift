@@ -24,7 +24,7 @@ extension Signal {
 
   /// The values of a collection of signals, one signal after the other.
   ///
-  /// See ``concat(_:)-(Signal...)``. Concatenating no signal completes at once.
+  /// See ``concat(_:)-(Signal<Value,Failure>...)``. Concatenating no signal completes at once.
   ///
   /// ```swift
   /// Signal.concat(steps.map { $0.run() })

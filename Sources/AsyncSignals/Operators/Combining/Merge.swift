@@ -24,7 +24,7 @@ extension Signal {
 
   /// Interleaves the values of a collection of signals into one.
   ///
-  /// See ``merge(_:)-(Signal...)``. Merging no signal completes at once.
+  /// See ``merge(_:)-(Signal<Value,Failure>...)``. Merging no signal completes at once.
   ///
   /// ```swift
   /// Signal.merge(servers.map { $0.events })

@@ -1,5 +1,5 @@
-/// The failure of a ``Signal/withOptionalCompletionHandler(_:)`` signal whose handler was called with neither a
-/// value nor an error.
+/// The failure of a ``AsyncSignals/Signal/withOptionalCompletionHandler(_:)`` signal whose handler was called with
+/// neither a value nor an error.
 ///
 /// ```swift
 /// do { _ = try await signal.value } catch { print(error) }  // .failed(MissingResultError())

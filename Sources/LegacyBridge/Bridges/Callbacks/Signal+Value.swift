@@ -57,10 +57,9 @@ extension Signal {
 
   /// The signal's single value, awaited: the bridge from a one-shot signal back to `async` code.
   ///
-  /// Unlike ``first`` (which takes the first value and stops) it requires exactly one value before completion,
-  /// the shape of a callback or `async` function turned into a signal, and it reports a cancelled Task
-  /// distinctly. Cancelling the awaiting Task disposes the subscription and throws
-  /// ``SingleValueError/cancelled``.
+  /// Unlike ``/AsyncSignals/Signal/first`` (which takes the first value and stops) it requires exactly one value before
+  /// completion, the shape of a callback or `async` function turned into a signal, and it reports a cancelled Task
+  /// distinctly. Cancelling the awaiting Task disposes the subscription and throws ``SingleValueError/cancelled``.
   ///
   /// ```swift
   /// let user = try await Signal(operation: { try await api.user(id) }).value

@@ -1,5 +1,5 @@
-/// Why a signal did not produce exactly one value for ``Signal/value`` or
-/// ``Signal/subscribe(completionHandler:)``.
+/// Why a signal did not produce exactly one value for ``AsyncSignals/Signal/value`` or
+/// ``AsyncSignals/Signal/subscribe(completionHandler:)``.
 ///
 /// The cases are closed: a single-value request can only end in these ways.
 ///

@@ -2,10 +2,10 @@ import AsyncSignals
 
 /// One delegate method of a ``DelegateProxy``, as a hot signal of its arguments.
 ///
-/// A proxy declares one `DelegateMethod` per delegate method it bridges, with the arguments as a tuple or a
-/// struct, and calls ``send(_:)`` from its conformance. Subscribers see the calls made while they are
-/// subscribed, synchronously on the calling thread and in call order; the signal never completes or fails on its
-/// own, so end it with ``Signal/take(until:)``, ``Signal/take(_:)`` or by disposing.
+/// A proxy declares one `DelegateMethod` per delegate method it bridges, with the arguments as a tuple or a struct, and
+/// calls ``send(_:)`` from its conformance. Subscribers see the calls made while they are subscribed, synchronously on
+/// the calling thread and in call order; the signal never completes or fails on its own, so end it with
+/// ``/AsyncSignals/Signal/take(until:)-(Signal<Trigger,Never>)``, ``/AsyncSignals/Signal/take(_:)`` or by disposing.
 ///
 /// ```swift
 /// final class ListDelegateProxy: DelegateProxy<any ListDelegate>, ListDelegate {

@@ -31,7 +31,7 @@ extension Signal {
 
   /// Combines the latest values of two signals with `transform`.
   ///
-  /// The same as ``combineLatest(_:_:)`` followed by a map, without the intermediate tuple.
+  /// The same as ``combineLatest(_:_:)-(Signal<A,Failure>,_)`` followed by a map, without the intermediate tuple.
   ///
   /// ```swift
   /// Signal.combineLatest(width, height) { $0 * $1 }  // the area, each time a side changes
@@ -53,7 +53,7 @@ extension Signal {
 
   /// Combines the latest values of three signals: once all sent a value, each new value sends the triple.
   ///
-  /// See ``combineLatest(_:_:)``.
+  /// See ``combineLatest(_:_:)-(Signal<A,Failure>,_)``.
   ///
   /// ```swift
   /// Signal.combineLatest(red, green, blue)
@@ -97,8 +97,8 @@ extension Signal {
 
   /// Combines the latest values of a collection of signals into arrays, in the order of the collection.
   ///
-  /// See ``combineLatest(_:_:)``. Of one signal, each value arrives as a one-element array; of no signal,
-  /// the result completes at once without a value.
+  /// See ``combineLatest(_:_:)-(Signal<A,Failure>,_)``. Of one signal, each value arrives as a one-element array; of no
+  /// signal, the result completes at once without a value.
   ///
   /// ```swift
   /// Signal.combineLatest(sensors.map(\.reading))  // [Double], one reading per sensor

@@ -27,7 +27,7 @@ extension Signal {
 
   /// Pairs the values of two signals in order and combines each pair with `transform`.
   ///
-  /// The same as ``zip(_:_:)`` followed by a map, without the intermediate tuple.
+  /// The same as ``zip(_:_:)-(Signal<A,Failure>,_)`` followed by a map, without the intermediate tuple.
   ///
   /// ```swift
   /// Signal.zip(names, scores) { "\($0): \($1)" }
@@ -49,7 +49,7 @@ extension Signal {
 
   /// Groups the values of three signals in order into triples.
   ///
-  /// See ``zip(_:_:)``.
+  /// See ``zip(_:_:)-(Signal<A,Failure>,_)``.
   ///
   /// ```swift
   /// Signal.zip(xs, ys, zs)
@@ -93,8 +93,8 @@ extension Signal {
 
   /// Groups the values of a collection of signals in order into arrays, in the order of the collection.
   ///
-  /// See ``zip(_:_:)``. Of one signal, each value arrives as a one-element array; of no signal, the result
-  /// completes at once without a value.
+  /// See ``zip(_:_:)-(Signal<A,Failure>,_)``. Of one signal, each value arrives as a one-element array; of no signal,
+  /// the result completes at once without a value.
   ///
   /// ```swift
   /// Signal.zip(workers.map(\.results))  // one result of each worker per array
