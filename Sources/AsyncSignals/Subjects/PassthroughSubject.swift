@@ -6,7 +6,7 @@
 /// subscribers takes one lock round to snapshot them, no allocation and no actor hop.
 ///
 /// Each `for await` loop over the subject is its own subscriber with its own buffer, by default
-/// ``BufferingPolicy/unbounded``; `sendWhenReady(_:)` waits for bounded loops instead of dropping.
+/// ``BufferingPolicy/unbounded``; ``Subject/sendWhenReady(_:)`` waits for bounded loops instead of dropping.
 ///
 /// ```swift
 /// let taps = PassthroughSubject<Int, Never>()

@@ -10,10 +10,10 @@ public typealias ResultHandler<Value, Failure: Error> = @Sendable (Result<Value,
 extension Signal {
   /// Creates a signal from a completion-handler API that reports a `Result`: one call per subscription.
   ///
-  /// Each subscription calls `start` with a completion handler and the subscription's ``Lifetime``. The first
-  /// call of the handler sends the value and completes, or fails; later calls are ignored, and so is a call
-  /// after the subscription was disposed. Register cancellation on the lifetime, so disposing cancels the work.
-  /// The signal delivers on the thread that calls the handler.
+  /// Each subscription calls `start` with a completion handler and the subscription's ``/AsyncSignals/Lifetime``. The
+  /// first call of the handler sends the value and completes, or fails; later calls are ignored, and so is a call after
+  /// the subscription was disposed. Register cancellation on the lifetime, so disposing cancels the work. The signal
+  /// delivers on the thread that calls the handler.
   ///
   /// It is a static function rather than an initialiser so that it never competes with the core
   /// `Signal { observer, lifetime in … }` trailing closure.
