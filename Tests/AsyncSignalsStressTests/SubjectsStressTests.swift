@@ -4,14 +4,6 @@ import Synchronization
 import TestSupport
 import Testing
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Subjects under real concurrency; run under the thread sanitizer by `.ci/run`.
 @Suite(.timeLimit(.minutes(1)))
 struct SubjectsStressTests {
@@ -150,47 +142,5 @@ struct SubjectsStressTests {
     for recording in recordings {
       #expect(recording.values.value == expected)
     }
-  }
-}
-
-/// Runs each body on its own new thread and returns when all have finished.
-///
-/// Real threads rather than `concurrentPerform`, whose width is the number of cores: a body that waits for
-/// another must not be able to starve it.
-private func runOnThreads(_ bodies: [@Sendable () -> Void]) {
-  final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-  #if canImport(Darwin)
-  var threads: [pthread_t?] = []
-  #else
-  var threads: [pthread_t] = []
-  #endif
-  for body in bodies {
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    #else
-    var thread = pthread_t()
-    #endif
-    let result = pthread_create(
-      &thread,
-      nil,
-      { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-      },
-      context
-    )
-    precondition(result == 0, "runOnThreads: pthread_create failed with \(result)")
-    threads.append(thread)
-  }
-  for thread in threads {
-    #if canImport(Darwin)
-    pthread_join(thread!, nil)
-    #else
-    pthread_join(thread, nil)
-    #endif
   }
 }
