@@ -32,7 +32,7 @@ struct FlattenStressTests {
         value: { received.value.append($0) },
         completed: { completions.value += 1 }
       )
-      DispatchQueue.concurrentPerform(iterations: sourceCount) { index in
+      runOnThreads(count: sourceCount) { index in
         let observer = sources[index].observer
         for value in 0..<valuesPerSource {
           observer.send(index * valuesPerSource + value)

@@ -107,26 +107,69 @@ struct SchedulerStressTests {
     #expect(received.value.last == 1_000_000)
   }
 
+  /// A scheduler whose actions each hold the probe `probe` refers to, if any: once the probe's only other owner
+  /// lets go, it is released when `base` has run or skipped, and released, every action handed to it.
+  struct ProbeHoldingScheduler: TimedScheduler {
+    let base: QueueScheduler
+    let probe: WeakReference<ReleaseProbe>
+
+    var now: SchedulerInstant { base.now }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+      base.schedule(holdingProbe(action))
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+      base.schedule(after: delay, holdingProbe(action))
+    }
+
+    func schedule(
+      after delay: Duration,
+      interval: Duration,
+      _ action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+      base.schedule(after: delay, interval: interval, holdingProbe(action))
+    }
+
+    private func holdingProbe(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+      let held = probe.object
+      return {
+        withExtendedLifetime(held) {}
+        action()
+      }
+    }
+  }
+
   /// Time operators disposed while their timers fire on another thread never deliver after disposal.
   @Test func disposalRacingTimersDeliversNothingAfterwards() async {
     for _ in 0..<200 {
       let disposed = Locked(false)
       let lateDeliveries = Counter()
-      let done = Gate()
-      let scheduler = QueueScheduler(label: "race")
+      let timersReleased = Gate()
+      let queue = QueueScheduler(label: "race")
+      // The test owns the probe until the disposal; from then on only pending timer actions hold it.
+      let owner = Locked<ReleaseProbe?>(ReleaseProbe(opening: timersReleased))
+      let probe = WeakReference<ReleaseProbe>()
+      probe.object = owner.withLock { $0 }
+      let scheduler = ProbeHoldingScheduler(base: queue, probe: probe)
       let subscription = Signal<Int, Never>.interval(every: .microseconds(20), scheduler: scheduler)
         .delay(for: .microseconds(10), scheduler: scheduler)
         .throttle(for: .microseconds(15), scheduler: scheduler, latest: true)
         .subscribe(value: { _ in
           if disposed.withLock({ $0 }) { lateDeliveries.increment() }
         })
-      scheduler.schedule(after: .microseconds(200)) {
+      queue.schedule(after: .microseconds(200)) {
         subscription.dispose()
         disposed.withLock { $0 = true }
-        // Everything scheduled before this point on the serial queue has run; anything later must drop.
-        scheduler.schedule(after: .milliseconds(1)) { done.open() }
+        let ownProbe = owner.withLock { owner in
+          defer { owner = nil }
+          return owner
+        }
+        _ = ownProbe  // released after unlocking
       }
-      await done.wait()
+      // Opens once every timer action still pending at the disposal has run (or been skipped) and been
+      // released: nothing is left that could deliver.
+      await timersReleased.wait()
       #expect(lateDeliveries.value == 0)
     }
   }

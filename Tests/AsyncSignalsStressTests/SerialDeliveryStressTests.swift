@@ -33,7 +33,7 @@ struct SerialDeliveryStressTests {
     let subscription = Signal<Int, Never> { observer, _ in captured.withLock { $0 = observer } }
       .subscribe(value: { probe.deliver($0) })
     let observer = captured.withLock { $0 }!
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    runOnThreads(count: threads) { thread in
       for index in 0..<sendsPerThread {
         observer.send(thread * sendsPerThread + index)
       }

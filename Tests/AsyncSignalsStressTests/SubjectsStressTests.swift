@@ -4,14 +4,6 @@ import Synchronization
 import TestSupport
 import Testing
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Subjects under real concurrency; run under the thread sanitizer by `.ci/run`.
 @Suite(.timeLimit(.minutes(1)))
 struct SubjectsStressTests {
@@ -22,14 +14,23 @@ struct SubjectsStressTests {
     let wanted: Int
     /// Signalled when `wanted` values arrived, or when the senders are done.
     let reached = DispatchSemaphore(value: 0)
+    /// A recording subscribed before any value was sent, so its count is the number of values sent so far.
+    private let reference: Recording?
+    /// How many values `reference` had received when this subscriber received its first value.
+    let sentBeforeFirstValue = UnsynchronizedBox<Int?>(nil)
     private let count = Atomic(0)
 
-    init(wanted: Int = .max) {
+    init(wanted: Int = .max, reference: Recording? = nil) {
       self.wanted = wanted
+      self.reference = reference
     }
 
     var observer: Observer<Int, Never> {
       Observer(value: { [self] value in
+        if let reference, values.value.isEmpty {
+          // Deliveries and replays run one at a time, and `reference` comes first in every send's snapshot.
+          sentBeforeFirstValue.value = reference.count.load(ordering: .relaxed)
+        }
         values.value.append(value)
         if count.add(1, ordering: .relaxed).newValue == wanted { reached.signal() }
       })
@@ -85,7 +86,7 @@ struct SubjectsStressTests {
       var random = UInt64(seed) &+ 1
       for _ in 0..<subscriptionsPerThread {
         random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        let recording = Recording(wanted: 1 + Int(random >> 59))  // 1...32 values, then leave
+        let recording = Recording(wanted: 1 + Int(random >> 59), reference: reference)  // 1...32 values, then leave
         guard waiting.register(recording) else { return }
         let subscription = subject.subscribe(recording.observer)
         recording.reached.wait()
@@ -108,22 +109,36 @@ struct SubjectsStressTests {
       #expect(own == own.sorted())
     }
 
-    // Each subscriber saw one contiguous run of the history: its replay, then live values, no gap, no duplicate.
+    // Each subscriber saw one contiguous run of the history that starts with its replay: the newest `capacity`
+    // of the values sent before it registered, then live values, no gap, no duplicate.
+    //
+    // The replay starts at max(0, sent - capacity), where `sent` is what the reference had received at
+    // registration. A subscriber reads the reference's count at its first value: during its replay, that is
+    // `sent`; when nothing was sent yet (no replay), its first value is live and the reference, first in the
+    // snapshot, has just received it, so the count is 1 and the expected start is 0 again. A skipped, shortened
+    // or lengthened replay breaks the run.
     let all = waiting.recordings
     var broken = 0
     var sawLiveValues = 0
+    var sawEvictingReplay = 0
     for recording in all {
       let values = recording.values.value
-      guard let first = values.first else { continue }
-      let start = position[first]
+      guard !values.isEmpty else { continue }
+      guard let sent = recording.sentBeforeFirstValue.value else {
+        broken += 1
+        continue
+      }
+      let start = max(0, sent - capacity)
       if start + values.count > history.count || Array(history[start..<(start + values.count)]) != values {
         broken += 1
       }
       if values.count > capacity { sawLiveValues += 1 }
+      if sent > capacity { sawEvictingReplay += 1 }
     }
     #expect(broken == 0)
     #expect(all.count > 4)
     #expect(sawLiveValues > 0)
+    #expect(sawEvictingReplay > 0)
 
     // A subscriber after the end replays exactly the newest values.
     let late = Recording()
@@ -150,47 +165,5 @@ struct SubjectsStressTests {
     for recording in recordings {
       #expect(recording.values.value == expected)
     }
-  }
-}
-
-/// Runs each body on its own new thread and returns when all have finished.
-///
-/// Real threads rather than `concurrentPerform`, whose width is the number of cores: a body that waits for
-/// another must not be able to starve it.
-private func runOnThreads(_ bodies: [@Sendable () -> Void]) {
-  final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-  #if canImport(Darwin)
-  var threads: [pthread_t?] = []
-  #else
-  var threads: [pthread_t] = []
-  #endif
-  for body in bodies {
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    #else
-    var thread = pthread_t()
-    #endif
-    let result = pthread_create(
-      &thread,
-      nil,
-      { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-      },
-      context
-    )
-    precondition(result == 0, "runOnThreads: pthread_create failed with \(result)")
-    threads.append(thread)
-  }
-  for thread in threads {
-    #if canImport(Darwin)
-    pthread_join(thread!, nil)
-    #else
-    pthread_join(thread, nil)
-    #endif
   }
 }

@@ -41,44 +41,39 @@ struct MainSchedulerTests {
     let elapsed = start.duration(to: ranAt.withLock { $0 } ?? start)
     #expect(elapsed >= .milliseconds(20))
   }
+
+  @Test func cancelledActionsDoNotRun() async {
+    let cancellation = await SerialSchedulerChecks.cancelledActions(on: MainScheduler.shared)
+    #expect(cancellation.runs == 0)
+    #expect(cancellation.reportedDisposed == [true, true])
+  }
+
+  @Test func repeatingActionsRunOnTheMainThreadUntilDisposed() async {
+    let key = DispatchSpecificKey<String>()
+    DispatchQueue.main.setSpecific(key: key, value: "main")
+    let runs = await SerialSchedulerChecks.runsOfARepetitionDisposedInItsThirdRun(on: MainScheduler.shared) {
+      DispatchQueue.getSpecific(key: key) == "main"
+    }
+    #expect(runs == [true, true, true])
+  }
 }
 
 @Suite(.timeLimit(.minutes(1)))
 struct QueueSchedulerTests {
   @Test func cancelledActionsDoNotRun() async {
-    let scheduler = QueueScheduler(label: "cancel")
-    let ran = Counter()
-    let cancelled = scheduler.schedule(after: .milliseconds(10)) { ran.increment() }
-    cancelled.dispose()
-    // A later action on the same serial queue runs after the cancelled one would have.
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      scheduler.schedule(after: .milliseconds(30)) { done.resume() }
-    }
-    #expect(ran.value == 0)
-    #expect(cancelled.isDisposed)
+    let cancellation = await SerialSchedulerChecks.cancelledActions(on: QueueScheduler(label: "cancel"))
+    #expect(cancellation.runs == 0)
+    #expect(cancellation.reportedDisposed == [true, true])
   }
 
   @Test func repeatingActionsRunUntilDisposed() async {
-    let scheduler = QueueScheduler(label: "repeat")
-    let ticks = Counter()
-    let holder = Locked<(any Disposable)?>(nil)
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      scheduler.queue.sync {
-        let repeating = scheduler.schedule(after: .zero, interval: .milliseconds(5)) {
-          if ticks.increment() == 3 {
-            holder.withLock { $0 }?.dispose()
-            done.resume()
-          }
-        }
-        holder.withLock { $0 = repeating }
-      }
+    let key = DispatchSpecificKey<String>()
+    let queue = DispatchQueue(label: "repeat")
+    queue.setSpecific(key: key, value: "repeat")
+    let runs = await SerialSchedulerChecks.runsOfARepetitionDisposedInItsThirdRun(on: QueueScheduler(queue: queue)) {
+      DispatchQueue.getSpecific(key: key) == "repeat"
     }
-    // The repetition was disposed from inside its third run, on the serial queue: no fourth run follows a
-    // later action.
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      scheduler.schedule(after: .milliseconds(20)) { done.resume() }
-    }
-    #expect(ticks.value == 3)
+    #expect(runs == [true, true, true])
   }
 
   @Test func jobsOfPreferringTasksRunOnTheQueue() async {
@@ -120,21 +115,32 @@ struct ExecutorSchedulerTests {
   @Test func disposingCancelsThePendingAction() async {
     let scheduler = ExecutorScheduler(globalConcurrentExecutor)
     let ran = Counter()
-    scheduler.schedule(after: .milliseconds(50)) { ran.increment() }.dispose()
-    let repeating = Locked<(any Disposable)?>(nil)
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      let ticks = Counter()
-      let disposable = scheduler.schedule(after: .zero, interval: .milliseconds(1)) {
-        if ticks.increment() == 2 { done.resume() }
-      }
-      repeating.withLock { $0 = disposable }
+    let released = Gate()
+    do {
+      let probe = ReleaseProbe(opening: released)
+      // Due in an hour: only the cancellation can end its Task early, which releases the action.
+      scheduler.schedule(after: .seconds(3_600)) {
+        withExtendedLifetime(probe) {}
+        ran.increment()
+      }.dispose()
     }
-    repeating.withLock { $0 }?.dispose()
-    // Well after the cancelled action's due time.
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      scheduler.schedule(after: .milliseconds(100)) { done.resume() }
-    }
+    await released.wait()
     #expect(ran.value == 0)
+  }
+
+  @Test func cancelledActionsDoNotRunOnASerialExecutor() async {
+    let scheduler = ExecutorScheduler(QueueScheduler(label: "serial-executor"))
+    let cancellation = await SerialSchedulerChecks.cancelledActions(on: scheduler)
+    #expect(cancellation.runs == 0)
+    #expect(cancellation.reportedDisposed == [true, true])
+  }
+
+  @Test func repeatingActionsRunOnTheExecutorUntilDisposed() async {
+    let executor = QueueScheduler(label: "repeat-executor")
+    let runs = await SerialSchedulerChecks.runsOfARepetitionDisposedInItsThirdRun(on: ExecutorScheduler(executor)) {
+      withUnsafeCurrentTask { $0?.unownedTaskExecutor == executor.asUnownedTaskExecutor() }
+    }
+    #expect(runs == [true, true, true])
   }
 
   @Test func subscribeOnRunsAsyncBodiesOnTheExecutor() async {
@@ -192,5 +198,70 @@ struct ClockSchedulerTests {
     testScheduler.advance()
     #expect(times.withLock { $0 } == [.seconds(1), .seconds(3), .seconds(5)])
     #expect(testScheduler.pendingCount == 0)
+  }
+}
+
+/// Cancellation and repetition checks for a scheduler that runs its actions one at a time.
+///
+/// The ordering comes from handshakes, never from delays: the actions under test are scheduled from inside an
+/// action on the same scheduler (a serial queue or a serial executor), so none can start before the check has
+/// set it up, and each check awaits the release of a ``ReleaseProbe`` the actions captured, so it runs after the
+/// scheduler ran (or skipped) and released every one of them.
+enum SerialSchedulerChecks {
+  /// What became of the cancelled actions.
+  struct Cancellation {
+    /// How many of the cancelled actions ran.
+    var runs: Int
+    /// What each action's disposable reported as `isDisposed` after the cancellation.
+    var reportedDisposed: [Bool]
+  }
+
+  /// Schedules one immediate and one delayed action and cancels both at once.
+  static func cancelledActions(on scheduler: some TimedScheduler) async -> Cancellation {
+    let ran = Counter()
+    let reportedDisposed = Locked<[Bool]>([])
+    let released = Gate()
+    scheduler.schedule {
+      let probe = ReleaseProbe(opening: released)
+      let run: @Sendable () -> Void = {
+        withExtendedLifetime(probe) {}
+        ran.increment()
+      }
+      let cancelled: [(any Disposable)?] = [scheduler.schedule(run), scheduler.schedule(after: .milliseconds(1), run)]
+      for disposable in cancelled { disposable?.dispose() }
+      let disposed = cancelled.map { $0?.isDisposed ?? false }
+      reportedDisposed.withLock { $0 = disposed }
+    }
+    await released.wait()
+    return Cancellation(runs: ran.value, reportedDisposed: reportedDisposed.withLock { $0 })
+  }
+
+  /// Repeats an action every millisecond and disposes it from inside its third run; returns, for each run,
+  /// what `isOnScheduler` said.
+  ///
+  /// The scheduler releases the action only when the repetition has stopped, so a run after the disposal
+  /// would show up as a fourth entry (and a repetition that never stops hangs until the time limit).
+  static func runsOfARepetitionDisposedInItsThirdRun(
+    on scheduler: some TimedScheduler,
+    isOnScheduler: @escaping @Sendable () -> Bool
+  ) async -> [Bool] {
+    let runs = Locked<[Bool]>([])
+    let repetition = Locked<(any Disposable)?>(nil)
+    let released = Gate()
+    scheduler.schedule {
+      let probe = ReleaseProbe(opening: released)
+      let repeating = scheduler.schedule(after: .zero, interval: .milliseconds(1)) {
+        withExtendedLifetime(probe) {}
+        let onScheduler = isOnScheduler()
+        let count = runs.withLock {
+          $0.append(onScheduler)
+          return $0.count
+        }
+        if count == 3 { repetition.withLock { $0 }?.dispose() }
+      }
+      repetition.withLock { $0 = repeating }
+    }
+    await released.wait()
+    return runs.withLock { $0 }
   }
 }

@@ -2,7 +2,7 @@ import AsyncSignals
 import TestSupport
 import Testing
 
-/// An operator that completes early, written here so the test does not depend on the operator library.
+/// A stand-in for `take(1)` written here, so that a failure can be told apart from a bug in `take`.
 extension Signal {
   fileprivate func firstValue() -> Signal {
     lift { downstream, _ in
@@ -23,14 +23,31 @@ extension Signal {
   }
 }
 
+/// Contract: `take(1)` on a subject stays exact when its subscriber sends into the same subject.
 @Suite(.timeLimit(.minutes(1)))
 struct SubjectEarlyTerminationTests {
-  @Test func takeOneStaysExactWhenTheSubscriberResendsIntoTheSameSubject() {
+  /// How a case ends the subscription after its first value.
+  enum FirstValueOperator: CaseIterable {
+    /// The library's `take(1)`.
+    case takeOne
+    /// The stand-in above, which depends on nothing but `lift`.
+    case standIn
+
+    func apply(to signal: Signal<Int, Never>) -> Signal<Int, Never> {
+      switch self {
+      case .takeOne: signal.take(1)
+      case .standIn: signal.firstValue()
+      }
+    }
+  }
+
+  @Test(arguments: FirstValueOperator.allCases)
+  func takeOneStaysExactWhenTheSubscriberResendsIntoTheSameSubject(firstValue: FirstValueOperator) {
     let subject = PassthroughSubject<Int, Never>()
     let taken = EventRecorder<Int, Never>()
     let everything = EventRecorder<Int, Never>()
     subject.subscribe(everything.observer)
-    subject.signal.firstValue().subscribe(
+    firstValue.apply(to: subject.signal).subscribe(
       Observer { [subject] event in
         taken.observer.send(event: event)
         if case .value(let value) = event { subject.send(value + 100) }
@@ -43,12 +60,13 @@ struct SubjectEarlyTerminationTests {
     #expect(subject._subscriberCount == 1)
   }
 
-  @Test func takeOneOnAReplaySubjectStopsTheReplay() {
+  @Test(arguments: FirstValueOperator.allCases)
+  func takeOneOnAReplaySubjectStopsTheReplay(firstValue: FirstValueOperator) {
     let subject = ReplaySubject<Int, Never>()
     let replays = Counter()
     for value in 1...3 { subject.send(value) }
     let taken = EventRecorder<Int, Never>()
-    subject.signal.firstValue().subscribe(
+    firstValue.apply(to: subject.signal).subscribe(
       Observer { [subject] event in
         taken.observer.send(event: event)
         if case .value = event {

@@ -80,6 +80,34 @@ struct URLSessionBridgeTests {
     await server.stopped.wait()
   }
 
+  @Test func cancellingTheTaskFromOutsideIsACancelledFailure() async throws {
+    let server = try TestHTTPServer(routes: [:], maxConnections: 1)
+    defer { server.stop() }
+    let recorder = EventRecorder<Reply, URLRequestError>()
+    let ended = Gate()
+    let subscription = session.signals.data(from: server.baseURL.appendingPathComponent("hang")).subscribe(
+      Observer { event in
+        recorder.observer.send(event: event)
+        if event.isTerminal { ended.open() }
+      }
+    )
+
+    await server.hangingRequestReceived.wait()
+    // Not a disposal: the session cancels its own tasks, as when someone else cancels the data task.
+    session.invalidateAndCancel()
+    await ended.wait()
+
+    let events = recorder.events
+    #expect(events.count == 1)
+    let failure = try #require(events.first?.failure)
+    #expect(failure.code == .cancelled)
+    #expect((failure.underlyingError as? URLError)?.code == .cancelled)
+    await server.hangingConnectionClosed.wait()
+    #expect(server.requestCount(TestHTTPServer.hangingPath) == 1)
+    subscription.dispose()
+    await server.stopped.wait()
+  }
+
   @Test func eachSubscriptionSendsTheRequestOnce() async throws {
     let server = try LocalHTTPServer(routes: ["/count": .init(status: 200, body: "ok")], maxConnections: 3)
     defer { server.stop() }
