@@ -81,7 +81,7 @@ struct URLSessionBridgeTests {
   }
 
   @Test func cancellingTheTaskFromOutsideIsACancelledFailure() async throws {
-    let server = try TestHTTPServer(routes: [:], maxConnections: 1)
+    let server = try LocalHTTPServer(routes: [:], maxConnections: 1)
     defer { server.stop() }
     let recorder = EventRecorder<Reply, URLRequestError>()
     let ended = Gate()
@@ -103,7 +103,7 @@ struct URLSessionBridgeTests {
     #expect(failure.code == .cancelled)
     #expect((failure.underlyingError as? URLError)?.code == .cancelled)
     await server.hangingConnectionClosed.wait()
-    #expect(server.requestCount(TestHTTPServer.hangingPath) == 1)
+    #expect(server.requestCount(LocalHTTPServer.hangingPath) == 1)
     subscription.dispose()
     await server.stopped.wait()
   }
