@@ -78,8 +78,9 @@ struct BackpressureTests {
   }
 
   @Test func zeroLimitIsAProgrammingError() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.asyncBuffering(.bufferingNewest(0))
     }
+    #expect(result?.standardErrorText.contains("asyncBuffering(_:): the limit must be at least 1, got 0") == true)
   }
 }

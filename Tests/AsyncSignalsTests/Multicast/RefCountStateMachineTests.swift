@@ -127,10 +127,11 @@ extension RefCountStateMachineTests {
     }
 
     @Test func whileIdleIsAnInternalInconsistency() async {
-      await #expect(processExitsWith: .failure) {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         var machine = RefCountStateMachine<Int>()
         _ = machine.subscriberRemoved(reconnects: true)
       }
+      #expect(result?.standardErrorText.contains("RefCount: internal inconsistency") == true)
     }
   }
 }

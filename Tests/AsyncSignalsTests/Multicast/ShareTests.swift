@@ -59,8 +59,9 @@ struct ShareTests {
   }
 
   @Test func negativeReplayIsAPreconditionFailure() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.share(replay: -1)
     }
+    #expect(result?.standardErrorText.contains("share(replay:): count must be >= 0, got -1") == true)
   }
 }

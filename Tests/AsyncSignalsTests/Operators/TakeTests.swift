@@ -66,10 +66,22 @@ struct TakeTests {
     #expect(probe.disposals.value == 1)
   }
 
-  @Test func negativeCountsStopWithAPrecondition() async {
-    await #expect(processExitsWith: .failure) { _ = Signal<Int, Never>.never.take(-1) }
-    await #expect(processExitsWith: .failure) { _ = Signal<Int, Never>.never.skip(-1) }
-    await #expect(processExitsWith: .failure) { _ = Signal<Int, Never>.never.take(last: -1) }
-    await #expect(processExitsWith: .failure) { _ = Signal<Int, Never>.never.collect(count: 0) }
+  @Test func negativeCountsStopWithAPreconditionNamingTheAPI() async {
+    let take = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never.take(-1)
+    }
+    #expect(take?.standardErrorText.contains("take(_:): count must be >= 0, got -1") == true)
+    let skip = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never.skip(-1)
+    }
+    #expect(skip?.standardErrorText.contains("skip(_:): count must be >= 0, got -1") == true)
+    let takeLast = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never.take(last: -1)
+    }
+    #expect(takeLast?.standardErrorText.contains("take(last:): count must be >= 0, got -1") == true)
+    let collect = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never.collect(count: 0)
+    }
+    #expect(collect?.standardErrorText.contains("collect(count:): count must be >= 1, got 0") == true)
   }
 }

@@ -86,9 +86,10 @@ struct QueueSchedulerTests {
   }
 
   @Test func zeroRepeatIntervalIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       QueueScheduler(label: "x").schedule(after: .zero, interval: .zero) {}
     }
+    #expect(result?.standardErrorText.contains("schedule(after:interval:_:): interval must be > 0") == true)
   }
 }
 

@@ -98,17 +98,19 @@ import Testing
   }
 
   @Test func advancingBackwardsIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       TestScheduler().advance(by: .seconds(-1))
     }
+    #expect(result?.standardErrorText.contains("advance(by:): duration must be >= 0") == true)
   }
 
   @Test func advancingFromInsideAnActionIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let scheduler = TestScheduler()
       scheduler.schedule { scheduler.advance(by: .seconds(1)) }
       scheduler.run()
     }
+    #expect(result?.standardErrorText.contains("advance(by:): the TestScheduler is already running") == true)
   }
 }
 

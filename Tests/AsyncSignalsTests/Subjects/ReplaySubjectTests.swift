@@ -93,8 +93,9 @@ struct ReplaySubjectTests {
   }
 
   @Test func capacityBelowOneIsAPreconditionFailure() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = ReplaySubject<Int, Never>(capacity: 0)
     }
+    #expect(result?.standardErrorText.contains("ReplaySubject(capacity:): capacity must be >= 1, got 0") == true)
   }
 }

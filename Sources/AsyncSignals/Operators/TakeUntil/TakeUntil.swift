@@ -20,18 +20,11 @@ extension Signal {
   /// - Returns: A signal of the values sent before the trigger fired.
   public func take<Trigger>(until trigger: Signal<Trigger, Never>) -> Signal<Value, Failure> {
     .combining(self, after: trigger) {
-      let finished = OperatorState(false)
+      let machine = OperatorState(TakeUntilStateMachine<Value, Failure>())
       return { input in
-        guard !finished.value else { return .none }
         switch input {
-        case .first(.value(let value)):
-          return .send(value)
-        case .first(let terminal):
-          finished.value = true
-          return .finish(terminal)
-        case .second:
-          finished.value = true
-          return .finish(.completed)
+        case .first(let event): machine.value.receiverSent(event)
+        case .second: machine.value.triggerFired()
         }
       }
     }

@@ -63,6 +63,24 @@ struct CombineLatestZipTests {
   }
 
   @Test(arguments: ConsumptionPath.allCases)
+  func combineLatestOfThreeWithATransformCombinesTheLatestOfEach(path: ConsumptionPath) async {
+    let task = await start(
+      Signal.combineLatest(a.signal, b.signal, c.signal) { "\($0)\($1)\($2)" },
+      on: path,
+      awaiting: c
+    )
+    a.send(1)
+    b.send(2)
+    c.send(3)
+    a.send(4)
+    c.send(5)
+    a.complete()
+    b.complete()
+    c.complete()
+    #expect(await task.value == [.value("123"), .value("423"), .value("425"), .completed])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
   func combineLatestOfOneSourceSendsOneElementArraysAndOfNoneCompletes(path: ConsumptionPath) async {
     #expect(await path.events(of: Signal.combineLatest([source([1, 2])])) == [.value([1]), .value([2]), .completed])
     #expect(await path.events(of: Signal<[Int], Boom>.combineLatest([Signal<Int, Boom>]())) == [.completed])
@@ -107,6 +125,22 @@ struct CombineLatestZipTests {
     b.send(6)
     #expect(await task.value == [.value("15"), .value("26"), .completed])
     #expect(b.disposals.value == 1)
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func zipOfThreeWithATransformCombinesEachPosition(path: ConsumptionPath) async {
+    let task = await start(Signal.zip(a.signal, b.signal, c.signal) { "\($0)\($1)\($2)" }, on: path, awaiting: c)
+    a.send(1)
+    a.send(2)
+    b.send(3)
+    c.send(5)
+    b.send(4)
+    a.complete()
+    #expect(c.disposals.value == 0)
+    c.send(6)
+    #expect(await task.value == [.value("135"), .value("246"), .completed])
+    #expect(b.disposals.value == 1)
+    #expect(c.disposals.value == 1)
   }
 
   @Test(arguments: ConsumptionPath.allCases)

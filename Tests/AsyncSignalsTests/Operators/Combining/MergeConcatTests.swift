@@ -75,6 +75,26 @@ struct MergeConcatTests {
   }
 
   @Test(arguments: ConsumptionPath.allCases)
+  func concatOfASignalOfSignalsSubscribesEachInnerAfterThePreviousCompleted(path: ConsumptionPath) async {
+    let outer = Probe<Signal<Int, Boom>, Boom>()
+    let task = Task { await path.events(of: outer.signal.concat()) }
+    await outer.subscribed.wait()
+    outer.send(a.signal)
+    outer.send(b.signal)
+    #expect(a.subscriptions.value == 1)
+    a.send(1)
+    #expect(b.subscriptions.value == 0)
+    a.complete()
+    #expect(a.disposals.value == 1)
+    #expect(b.subscriptions.value == 1)
+    outer.complete()
+    b.send(2)
+    #expect(b.disposals.value == 0)
+    b.complete()
+    #expect(await task.value == [.value(1), .value(2), .completed])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
   func concatStopsAtAFailureWithoutSubscribingLaterSources(path: ConsumptionPath) async {
     let events = await path.events(of: source([1], then: .failed(Boom())).concat(a.signal))
     #expect(events == [.value(1), .failed(Boom())])

@@ -103,12 +103,14 @@ struct ErrorOperatorTests {
   }
 
   @Test func retryAndRepeatCountsMustNotBeNegative() async {
-    await #expect(processExitsWith: .failure) {
+    let retryExit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.retry(-1)
     }
-    await #expect(processExitsWith: .failure) {
+    #expect(retryExit?.standardErrorText.contains("retry(_:): count must be >= 0, got -1") == true)
+    let repeatExit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.repeat(-1)
     }
+    #expect(repeatExit?.standardErrorText.contains("repeat(_:): count must be >= 0, got -1") == true)
   }
 
   // MARK: repeat

@@ -188,9 +188,10 @@ struct FlattenTests {
   }
 
   @Test func concurrentLimitMustBePositive() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = FlattenStrategy.concurrent(limit: 0)
     }
+    #expect(result?.standardErrorText.contains("concurrent(limit:): limit must be >= 1, got 0") == true)
   }
 
   @Test func strategiesDescribeThemselvesAsWrittenInCode() {

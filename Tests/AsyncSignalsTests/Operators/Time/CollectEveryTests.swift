@@ -62,8 +62,9 @@ import Testing
   }
 
   @Test func zeroIntervalIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.collect(every: .zero, scheduler: TestScheduler())
     }
+    #expect(result?.standardErrorText.contains("collect(every:scheduler:): interval must be > 0") == true)
   }
 }

@@ -83,9 +83,10 @@ extension DebounceTests {
   }
 
   @Test func zeroIntervalIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.debounce(for: .zero, scheduler: TestScheduler())
     }
+    #expect(result?.standardErrorText.contains("debounce(for:scheduler:): interval must be > 0") == true)
   }
 }
 

@@ -61,8 +61,9 @@ import Testing
   }
 
   @Test func zeroIntervalIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.delay(for: .zero, scheduler: TestScheduler())
     }
+    #expect(result?.standardErrorText.contains("delay(for:scheduler:): interval must be > 0") == true)
   }
 }

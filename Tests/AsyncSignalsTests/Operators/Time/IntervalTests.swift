@@ -45,8 +45,9 @@ import Testing
   }
 
   @Test func zeroIntervalIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.interval(every: .zero, scheduler: TestScheduler())
     }
+    #expect(result?.standardErrorText.contains("interval(every:scheduler:): interval must be > 0") == true)
   }
 }

@@ -90,8 +90,9 @@ import Testing
   }
 
   @Test func negativeIntervalIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.throttle(for: .seconds(-1), scheduler: TestScheduler(), latest: true)
     }
+    #expect(result?.standardErrorText.contains("throttle(for:scheduler:latest:): interval must be > 0") == true)
   }
 }

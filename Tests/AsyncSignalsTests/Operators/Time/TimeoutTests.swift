@@ -74,8 +74,9 @@ import Testing
   }
 
   @Test func zeroIntervalIsAPrecondition() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.timeout(after: .zero, scheduler: TestScheduler())
     }
+    #expect(result?.standardErrorText.contains("timeout(after:scheduler:): interval must be > 0") == true)
   }
 }

@@ -29,28 +29,26 @@ extension Signal {
   public func collect(count: Int) -> Signal<[Value], Failure> {
     precondition(count >= 1, "collect(count:): count must be >= 1, got \(count)")
     return lift { downstream, _ in
-      let buffer = OperatorState<[Value]>([])
+      let machine = OperatorState(CollectCountStateMachine<Value>(count: count))
       return Observer { event in
         switch event {
         case .value(let value):
-          if buffer.value.isEmpty {
-            buffer.value.reserveCapacity(count)
-          }
-          buffer.value.append(value)
-          if buffer.value.count == count {
-            let full = buffer.value
-            buffer.value = []
-            downstream.send(full)
+          switch machine.value.valueReceived(value) {
+          case .send(let chunk): downstream.send(chunk)
+          case .none: break
           }
         case .failed(let failure):
-          buffer.value = []
-          downstream.fail(failure)
+          machine.value.failed().perform(failure, on: downstream)
         case .completed:
-          if !buffer.value.isEmpty {
-            downstream.send(buffer.value)
-            buffer.value = []
+          switch machine.value.completed() {
+          case .sendAndComplete(let chunk):
+            downstream.send(chunk)
+            downstream.complete()
+          case .complete:
+            downstream.complete()
+          case .none:
+            break
           }
-          downstream.complete()
         }
       }
     }

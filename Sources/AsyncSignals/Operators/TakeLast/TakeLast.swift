@@ -14,23 +14,23 @@ extension Signal {
   public func take(last count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "take(last:): count must be >= 0, got \(count)")
     return lift { downstream, _ in
-      let buffer = OperatorState(Queue<Value>())
+      let machine = OperatorState(TakeLastStateMachine<Value>(count: count))
       return Observer { event in
         switch event {
         case .value(let value):
-          guard count > 0 else { return }
-          if buffer.value.count == count {
-            _ = buffer.value.popFirst()
-          }
-          buffer.value.append(value)
+          machine.value.valueReceived(value)
         case .failed(let failure):
-          buffer.value = Queue()
-          downstream.fail(failure)
+          machine.value.failed().perform(failure, on: downstream)
         case .completed:
-          while let value = buffer.value.popFirst() {
-            downstream.send(value)
+          switch machine.value.completed() {
+          case .sendAndComplete(var values):
+            while let value = values.popFirst() {
+              downstream.send(value)
+            }
+            downstream.complete()
+          case .none:
+            break
           }
-          downstream.complete()
         }
       }
     }
