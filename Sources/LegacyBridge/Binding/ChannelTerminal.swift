@@ -92,9 +92,10 @@ public struct ChannelTerminal<Value: Sendable>: SignalConvertible {
   /// viewModel.name.value  // model.name's value
   /// ```
   ///
-  /// - Important: Both terminals must send their current value first on subscription, as property terminals
-  ///   do; a ``Channel``'s terminals do not, bind their properties' terminals instead. Changes made on both
-  ///   sides at the same moment can cross and leave the two sides different until the next change.
+  /// - Important: This terminal's signal must send its current value first on subscription, as property
+  ///   terminals do, because that first value is skipped; `leading` may be any terminal, a ``Channel``'s
+  ///   included. Changes made on both sides at the same moment can cross and leave the two sides different
+  ///   until the next change.
   /// - Parameter leading: The terminal whose value wins at the start.
   /// - Returns: A disposable that ends the binding.
   @discardableResult
