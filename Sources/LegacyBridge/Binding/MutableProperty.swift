@@ -5,7 +5,8 @@ import AsyncSignals
 ///
 /// Every change is delivered to the subscribers in the order the changes happened: changes are queued in the
 /// same critical section that makes them and delivered by one thread at a time, outside the lock. A subscriber
-/// receives the current value on subscription, then each later change.
+/// receives the current value on subscription, then each later change; the signal completes when the property
+/// is released. ``makeTerminal()`` makes a two-way ``ChannelTerminal`` for the property.
 ///
 /// ```swift
 /// let username = MutableProperty("")
@@ -16,6 +17,7 @@ import AsyncSignals
 ///
 /// ```
 ///  value / modify ──▶ Locked(value, version, outbox) ──drain, in order──▶ CurrentValueSubject ──▶ signal
+///  terminal writes ──┘   (each change tagged with the terminal that made it)   └──▶ terminals' signals
 /// ```
 public final class MutableProperty<Value: Sendable>: Sendable {
   private struct State: Sendable {
@@ -23,11 +25,19 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     /// Counts the changes, so `modify` can detect a change made while it computed.
     var version = 0
     /// The changes not delivered yet.
-    var outbox = Outbox<Value>()
+    var outbox = Outbox<Change>()
+  }
+
+  /// A value with the terminal that set it, if one did (so that terminal does not send it back).
+  struct Change: Sendable {
+    /// The new value.
+    let value: Value
+    /// The terminal that made the change, or `nil` for `value` and `modify`.
+    let origin: ChangeOrigin?
   }
 
   private let state: Locked<State>
-  private let subject: CurrentValueSubject<Value, Never>
+  private let subject: CurrentValueSubject<Change, Never>
 
   /// Creates a property holding `initialValue`.
   ///
@@ -38,7 +48,11 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   /// - Parameter initialValue: The first value.
   public init(_ initialValue: Value) {
     state = Locked(State(value: initialValue))
-    subject = CurrentValueSubject(initialValue)
+    subject = CurrentValueSubject(Change(value: initialValue, origin: nil))
+  }
+
+  deinit {
+    subject.complete()
   }
 
   /// The current value; setting it sends the new value to the subscribers.
@@ -62,6 +76,11 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   ///
   /// - Parameter transform: Changes the value in place.
   public func modify(_ transform: (inout Value) -> Void) {
+    modify(from: nil, transform)
+  }
+
+  /// Changes the value as ``modify(_:)`` does, tagging the change with the terminal that makes it.
+  func modify(from origin: ChangeOrigin?, _ transform: (inout Value) -> Void) {
     var (current, version) = state.withLock { ($0.value, $0.version) }
     while true {
       var next = current
@@ -71,7 +90,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
         guard state.version == version else { return (false, false, state.value, state.version) }
         state.value = committed
         state.version += 1
-        state.outbox.post(committed)
+        state.outbox.post(Change(value: committed, origin: origin))
         let shouldDrain = state.outbox.claim()
         return (true, shouldDrain, committed, state.version)
       }
@@ -86,12 +105,17 @@ public final class MutableProperty<Value: Sendable>: Sendable {
     }
   }
 
-  /// The current value on subscription, then every change, in order; it never completes.
+  /// The current value on subscription, then every change, in order; completes when the property is released.
   ///
   /// ```swift
   /// Signal.combineLatest(username.signal, password.signal).subscribeNext { print($0, $1) }
   /// ```
   public var signal: Signal<Value, Never> {
+    subject.signal.map(\.value)
+  }
+
+  /// The current change on subscription, then every change, with the terminal that made each.
+  var changes: Signal<Change, Never> {
     subject.signal
   }
 

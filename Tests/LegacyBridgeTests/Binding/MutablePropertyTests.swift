@@ -27,6 +27,14 @@ struct MutablePropertyTests {
     #expect(recorder.values == [0, 1, 2])
   }
 
+  @Test func signalCompletesWhenThePropertyIsReleased() {
+    var property: MutableProperty<Int>? = MutableProperty(1)
+    let recorder = EventRecorder<Int, Never>()
+    property?.signal.subscribe(recorder.observer)
+    property = nil
+    #expect(recorder.events == [.value(1), .completed])
+  }
+
   @Test func concurrentModifiesLoseNoUpdateAndEndOnTheLastValue() async {
     let property = MutableProperty(0)
     let last = Locked(0)

@@ -1,0 +1,62 @@
+import AsyncSignals
+import Observation
+
+extension Signal where Failure == Never {
+  /// The values of a property of an `@Observable` object: the current value first, then the value after each
+  /// change; completes when the object is released (the classic `RACObserve(target, keyPath)`).
+  ///
+  /// Each subscription reads the property at once, on the subscribing thread, and sends that value, even if it
+  /// was set long before (the classic `RACObserve` behaviour). It reads inside `withObservationTracking`, whose
+  /// `onChange` fires at the property's `willSet`, *before* the new value is stored. So a change is only noted
+  /// there: the subscription reads the property again on `scheduler`, after the mutation has finished, sends
+  /// that value, and tracks the property again in the same read. Changes made before that read runs coalesce
+  /// into it (their latest value is sent once); a change that leaves the value equal may send nothing, as
+  /// `@Observable` skips notifying for equal values.
+  ///
+  /// The object is held weakly. When it is released, the signal completes, on `scheduler`; a subscription
+  /// that starts after the release completes at once. Disposing stops the reads at once; the last tracking
+  /// stays installed in the object until its next change, and then does nothing.
+  ///
+  /// ```swift
+  /// @Observable final class Profile: @unchecked Sendable {
+  ///   // Safety: mutated and read on the main queue only.
+  ///   var name = ""
+  /// }
+  /// let greeting = Signal.observing(profile, \.name, on: MainScheduler.shared).map { "Hello, \($0)" }
+  /// profile.name = "Ada"  // sends "Hello, Ada" on the main queue, after the change
+  /// ```
+  ///
+  /// ```
+  ///  subscribe ──▶ read (tracked) ──send──▶ … willSet ──notice──▶ scheduler ──▶ read (tracked) ──send──▶ …
+  ///  object released ──▶ tracking released ──notice──▶ scheduler ──▶ read finds nil ──▶ completed
+  /// ```
+  ///
+  /// - Important: `scheduler` must run the read after the mutation has finished, so pass the scheduler of the
+  ///   thread or queue that mutates the object (``MainScheduler`` for a main-thread model): it runs the read
+  ///   after the work already queued there. ``ImmediateScheduler`` would read before the store and is refused.
+  ///   A scheduler on another thread may read while the object is still being mutated and miss that change.
+  /// - Parameters:
+  ///   - object: The `@Observable` object to observe, held weakly.
+  ///   - keyPath: The property to observe; reads of other `@Observable` properties through it are tracked too.
+  ///   - scheduler: Where the reads after each change run and the later values are sent.
+  /// - Returns: A signal of the property's values that completes when `object` is released.
+  public static func observing<Object: AnyObject & Observable & Sendable>(
+    _ object: Object,
+    _ keyPath: KeyPath<Object, Value> & Sendable,
+    on scheduler: any Scheduler
+  ) -> Signal {
+    precondition(
+      !(scheduler is ImmediateScheduler),
+      "observing(_:_:on:): ImmediateScheduler would read the property before the change is stored"
+    )
+    return Signal { [weak object] observer, lifetime in
+      guard let object else {
+        observer.complete()
+        return
+      }
+      let storage = ObservingStorage(object: object, keyPath: keyPath, scheduler: scheduler, observer: observer)
+      lifetime.onDispose { storage.disposed() }
+      storage.read()
+    }
+  }
+}
