@@ -7,12 +7,10 @@ import Foundation
 /// Each scenario runs all of its variants in the same run, named `<scenario>/<variant>`, so that ratios are
 /// taken between numbers measured side by side. With `ASYNCSIGNALS_BENCHMARK_QUICK` set (as `smoke-run` does
 /// for CI), each benchmark runs only a few iterations: enough for malloc counts, too few for timings.
-/// CPU time is measured next to wall-clock time because the machine the numbers come from is shared: a
-/// benchmark that waits for a core loses wall-clock time but not CPU time.
 let benchmarks: @Sendable () -> Void = {
   let isQuick = ProcessInfo.processInfo.environment["ASYNCSIGNALS_BENCHMARK_QUICK"] != nil
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal],
+    metrics: [.wallClock, .throughput, .mallocCountTotal],
     warmupIterations: 1,
     maxDuration: isQuick ? .milliseconds(300) : .seconds(2),
     maxIterations: isQuick ? 5 : 30
