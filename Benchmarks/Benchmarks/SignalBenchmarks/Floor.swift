@@ -15,5 +15,10 @@ final class ClosureFloor: @unchecked Sendable {
   }
 }
 
+/// One subscriber of the fan-out floor.
+struct FloorCallback {
+  let call: (Int) -> Int
+}
+
 /// The size of the pipeline scenarios.
 let pipelineCount = 1_000_000
