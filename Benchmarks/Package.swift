@@ -18,6 +18,7 @@ let package = Package(
     .executableTarget(
       name: "SignalBenchmarks",
       dependencies: [
+        "AsyncScenarios",
         .product(name: "AsyncSignals", package: libraryIdentity),
         .product(name: "Benchmark", package: "package-benchmark"),
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -25,7 +26,23 @@ let package = Package(
       ],
       path: "Benchmarks/SignalBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
-    )
+    ),
+    // The `for await` workloads, shared by the harness and the standalone program.
+    .target(
+      name: "AsyncScenarios",
+      dependencies: [
+        .product(name: "AsyncSignals", package: libraryIdentity),
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+      ],
+      path: "Benchmarks/AsyncScenarios"
+    ),
+    // Times the `for await` workloads on the default executor, outside the harness. Not in a folder directly
+    // under `Benchmarks/`, so the benchmark plugin does not take it for a benchmark target.
+    .executableTarget(
+      name: "AsyncStandalone",
+      dependencies: ["AsyncScenarios"],
+      path: "Benchmarks/Standalone/AsyncStandalone"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

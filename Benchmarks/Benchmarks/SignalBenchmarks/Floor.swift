@@ -15,10 +15,10 @@ final class ClosureFloor: @unchecked Sendable {
   }
 }
 
+/// One subscriber of the fan-out floor.
+struct FloorCallback {
+  let call: (Int) -> Int
+}
+
 /// The size of the pipeline scenarios.
 let pipelineCount = 1_000_000
-
-/// The map → filter → scan stages every pipeline variant uses.
-@inline(__always) func mapStage(_ value: Int) -> Int { value &+ 1 }
-@inline(__always) func filterStage(_ value: Int) -> Bool { value & 1 == 0 }
-@inline(__always) func scanStage(_ sum: Int, _ value: Int) -> Int { sum &+ value }

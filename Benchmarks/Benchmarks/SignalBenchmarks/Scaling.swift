@@ -1,3 +1,4 @@
+import AsyncScenarios
 import AsyncSignals
 import Benchmark
 
