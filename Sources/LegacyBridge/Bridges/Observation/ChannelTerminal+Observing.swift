@@ -4,7 +4,7 @@ import Observation
 extension ChannelTerminal where Value: Equatable {
   /// Makes a two-way terminal for a property of an `@Observable` object (RAC `RACChannelTo(target, keyPath)`).
   ///
-  /// The terminal's signal is ``Signal/observing(_:_:on:)``: the current value on subscription, then the value
+  /// The terminal's signal is ``AsyncSignals/Signal/observing(_:_:on:)``: the current value on subscription, then the value
   /// after each change, read on `scheduler`, completing when the object is released. A value sent to the
   /// terminal is written to the property at once, on the sending thread, unless the property already holds
   /// it. Observation reports that write like any other change, so the terminal drops the read that follows it:
@@ -18,11 +18,11 @@ extension ChannelTerminal where Value: Equatable {
   /// ```
   ///
   /// - Important: Send values to the terminal on the thread or queue that `scheduler` runs on and that mutates
-  ///   the object, as for ``Signal/observing(_:_:on:)``.
+  ///   the object, as for ``AsyncSignals/Signal/observing(_:_:on:)``.
   /// - Parameters:
   ///   - object: The `@Observable` object, held weakly.
   ///   - keyPath: The property to observe and write.
-  ///   - scheduler: Where the reads after each change run; not ``ImmediateScheduler``.
+  ///   - scheduler: Where the reads after each change run; not ``/AsyncSignals/ImmediateScheduler``.
   /// - Returns: A terminal standing for the property.
   public static func observing<Object: AnyObject & Observable & Sendable>(
     _ object: Object,

@@ -32,8 +32,8 @@ extension Signal where Failure == Never {
   /// ```
   ///
   /// - Important: `scheduler` must run the read after the mutation has finished, so pass the scheduler of the
-  ///   thread or queue that mutates the object (``MainScheduler`` for a main-thread model): it runs the read
-  ///   after the work already queued there. ``ImmediateScheduler`` would read before the store and is refused.
+  ///   thread or queue that mutates the object (``/AsyncSignals/MainScheduler`` for a main-thread model): it runs the read
+  ///   after the work already queued there. ``/AsyncSignals/ImmediateScheduler`` would read before the store and is refused.
   ///   A scheduler on another thread may read while the object is still being mutated and miss that change.
   /// - Parameters:
   ///   - object: The `@Observable` object to observe, held weakly.
