@@ -7,8 +7,8 @@
 /// `value* (failed | completed)?`.
 ///
 /// Cost of a send to n callback subscribers: one lock round to record the value and snapshot the subscriber
-/// array (a retain, no copy), n atomic loads and n calls, one lock round to leave; no allocation and no
-/// actor hop.
+/// array (a retain, no copy), n atomic loads and n calls with no retain or release per subscriber, one lock
+/// round to leave; no allocation and no actor hop.
 ///
 /// ```
 ///  subject ──send──▶ SubjectStorage (Locked<SubjectStateMachine>)
@@ -87,11 +87,30 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   static func perform(_ step: consuming Machine.Step) {
     switch step {
     case .deliver(let event, let subscribers, _):
-      for subscriber in subscribers where subscriber.isActive {
-        subscriber.observer.action(event)
-      }
+      deliver(event, to: subscribers)
     case .replay(let history, let terminal, let subscriber):
       replay(history, then: terminal, to: subscriber)
+    }
+  }
+
+  /// Calls every subscriber of `subscribers` that is still active with `event`, in order.
+  ///
+  /// Reads the snapshot's elements as `Unmanaged` references and calls each through a guaranteed reference, so a
+  /// send retains and releases neither the subscribers nor their observers (a plain `for … in` retained and
+  /// released each subscriber, and copied its `observer` out of it, on every send: half of the fan-out's time).
+  @inlinable
+  static func deliver(_ event: Event<Value, Failure>, to subscribers: ContiguousArray<Machine.Subscriber>) {
+    subscribers.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      // Safety: `subscribers` is a snapshot that nothing mutates, and it stays alive until this closure returns,
+      // so it holds a strong reference to every element for the whole loop: each subscriber outlives its call
+      // even if it is removed from the subject (or the subject is released) meanwhile. `Unmanaged` has the
+      // layout of a class reference, so the rebound elements are the same references, read without retaining.
+      base.withMemoryRebound(to: Unmanaged<Machine.Subscriber>.self, capacity: buffer.count) { elements in
+        for index in 0..<buffer.count {
+          elements[index]._withUnsafeGuaranteedRef { $0.receive(event) }
+        }
+      }
     }
   }
 

@@ -33,6 +33,13 @@ final class SubjectSubscriber<Value: Sendable, Failure: Error>: Sendable {
     active.load(ordering: .acquiring)
   }
 
+  /// Calls the observer with `event` if the subscriber is still active.
+  @inlinable
+  func receive(_ event: Event<Value, Failure>) {
+    guard isActive else { return }
+    observer.action(event)
+  }
+
   /// Stops delivery to this subscriber; the subject skips it from now on.
   func deactivate() {
     active.store(false, ordering: .releasing)

@@ -91,7 +91,9 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       return
     }
     let ended = deliverAsOwner(event)
-    let remaining = workInProgress.subtract(1, ordering: .acquiringAndReleasing).newValue
+    // Wrapping: the count never overflows (at most one request per sender in flight), and the checked
+    // `subtract` compiles to a compare-and-swap retry loop where this is a single `lock xadd`.
+    let remaining = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
     if remaining != 0 {
       drain(missed: remaining, ended: ended)
     } else if ended {
@@ -117,7 +119,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   @usableFromInline
   func sendWhileBusy(_ event: Event<Value, Failure>) {
     pendingLock.withLock { _ in pending.append(event) }
-    if workInProgress.add(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+    if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
       drain(missed: 1, ended: false)
     }
   }
@@ -135,7 +137,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       if stopped.load(ordering: .acquiring) {
         releaseAsOwner()
       }
-      missed = workInProgress.subtract(missed, ordering: .acquiringAndReleasing).newValue
+      missed = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
       if missed == 0 { break }
     }
     if ended {
@@ -159,7 +161,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   @usableFromInline
   func dispose() {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    if workInProgress.add(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+    if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
       drain(missed: 1, ended: false)
     }
   }
