@@ -79,11 +79,17 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
     withExtendedLifetime(action.dropped) {}
   }
 
+  /// Whether an asynchronous sender may send now: the consumer has room, or is gone.
+  @inlinable
+  func hasRoom() -> Bool {
+    machine.withLock { $0.hasRoom() }
+  }
+
   /// Suspends an asynchronous sender until the consumer has room, the consumer is gone, or the sender's
   /// Task is cancelled.
   @inlinable
   func waitForRoom() async {
-    while !Task.isCancelled, !machine.withLock({ $0.hasRoom() }) {
+    while !Task.isCancelled, !hasRoom() {
       await withTaskCancellationHandler {
         await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
           if Task.isCancelled {
