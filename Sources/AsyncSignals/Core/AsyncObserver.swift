@@ -19,6 +19,7 @@ public struct AsyncObserver<Value: Sendable, Failure: Error>: Sendable {
   /// The subscription's lifetime: attach cleanup to it, or check whether the subscriber is gone.
   public let lifetime: Lifetime
 
+  @usableFromInline
   init(_ observer: Observer<Value, Failure>, lifetime: Lifetime) {
     self.observer = observer
     self.lifetime = lifetime
@@ -58,6 +59,7 @@ extension Signal {
   /// ```
   ///
   /// - Parameter body: The asynchronous work of one subscription.
+  @inlinable
   public init(_ body: @escaping @Sendable (AsyncObserver<Value, Failure>) async throws(Failure) -> Void) {
     self.init { observer, lifetime in
       let asyncObserver = AsyncObserver(observer, lifetime: lifetime)
