@@ -51,6 +51,7 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Sends `value` once every `for await` subscriber registered now has room for it.
+  @inlinable
   func sendWhenReady(_ value: Value) async {
     let subscribers = machine.withLock { $0.currentSubscribers }
     for subscriber in subscribers where subscriber.isActive {
