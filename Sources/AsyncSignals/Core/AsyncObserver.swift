@@ -13,11 +13,13 @@
 /// }
 /// ```
 public struct AsyncObserver<Value: Sendable, Failure: Error>: Sendable {
-  private let observer: Observer<Value, Failure>
+  @usableFromInline
+  let observer: Observer<Value, Failure>
 
   /// The subscription's lifetime: attach cleanup to it, or check whether the subscriber is gone.
   public let lifetime: Lifetime
 
+  @usableFromInline
   init(_ observer: Observer<Value, Failure>, lifetime: Lifetime) {
     self.observer = observer
     self.lifetime = lifetime
@@ -28,8 +30,10 @@ public struct AsyncObserver<Value: Sendable, Failure: Error>: Sendable {
   /// Returns at once without sending when the subscription has ended (its Task is then cancelled too).
   ///
   /// - Parameter value: The value.
+  @inlinable
   public func send(_ value: Value) async {
-    if let backpressure = lifetime.backpressure {
+    // The synchronous check keeps the common case (room in the buffer) free of a suspension point.
+    if let backpressure = lifetime.backpressure, !backpressure.hasRoom() {
       await backpressure.waitForRoom()
     }
     observer.send(value)
@@ -55,6 +59,7 @@ extension Signal {
   /// ```
   ///
   /// - Parameter body: The asynchronous work of one subscription.
+  @inlinable
   public init(_ body: @escaping @Sendable (AsyncObserver<Value, Failure>) async throws(Failure) -> Void) {
     self.init { observer, lifetime in
       let asyncObserver = AsyncObserver(observer, lifetime: lifetime)

@@ -22,6 +22,7 @@ public final class Lifetime: Disposable {
   private let list = Locked(DisposalList())
 
   /// The consumer that paces asynchronous sends, inherited by child lifetimes.
+  @usableFromInline
   let backpressure: (any Backpressure)?
 
   /// Creates a lifetime that has not ended yet.
@@ -131,7 +132,11 @@ public final class Lifetime: Disposable {
 }
 
 /// A consumer that can make an asynchronous producer wait until it has room (a `for await` buffer).
+@usableFromInline
 protocol Backpressure: AnyObject, Sendable {
+  /// Whether the consumer can take another value now (or is gone), so a sender need not wait.
+  func hasRoom() -> Bool
+
   /// Returns once the consumer can take another value, or at once when it is gone or the Task is cancelled.
   func waitForRoom() async
 }

@@ -34,7 +34,20 @@ extension Signal: AsyncSequence {
     /// - Returns: The next value, or `nil` when the stream is over.
     /// - Throws: The signal's typed failure, once.
     @inlinable
+    @inline(__always)
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(Failure) -> Value? {
+      // The common case, a value already in the batch, inlines into the loop without a call.
+      if index < batch.count, case .value(let value) = batch[index] {
+        index += 1
+        return value
+      }
+      return try await nextEvent(isolation: actor)
+    }
+
+    /// Takes the next event from the batch, asking for a new batch when it is used up.
+    @inlinable
+    @inline(__always)
+    mutating func nextEvent(isolation actor: isolated (any Actor)?) async throws(Failure) -> Value? {
       while true {
         if index < batch.count {
           let event = batch[index]

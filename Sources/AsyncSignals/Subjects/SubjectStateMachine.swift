@@ -104,6 +104,7 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
   }
 
   /// The registered subscribers, for an asynchronous send to wait on their buffers.
+  @usableFromInline
   var currentSubscribers: ContiguousArray<Subscriber> {
     subscribers
   }

@@ -51,10 +51,14 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Sends `value` once every `for await` subscriber registered now has room for it.
+  @inlinable
   func sendWhenReady(_ value: Value) async {
     let subscribers = machine.withLock { $0.currentSubscribers }
     for subscriber in subscribers where subscriber.isActive {
-      await subscriber.backpressure?.waitForRoom()
+      // Checked synchronously first: a loop with room costs no suspension point.
+      if let backpressure = subscriber.backpressure, !backpressure.hasRoom() {
+        await backpressure.waitForRoom()
+      }
     }
     send(.value(value))
   }

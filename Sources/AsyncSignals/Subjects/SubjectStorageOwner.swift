@@ -48,6 +48,7 @@ extension SubjectStorageOwner {
   ///   which is waiting for it: send from that loop with ``Subject/send(_:)`` instead.
   ///
   /// - Parameter value: The value.
+  @inlinable
   public func sendWhenReady(_ value: Value) async {
     await storage.sendWhenReady(value)
   }

@@ -17,6 +17,7 @@ final class SubjectSubscriber<Value: Sendable, Failure: Error>: Sendable {
   @usableFromInline
   let observer: Observer<Value, Failure>
   /// The `for await` buffer at the end of the chain, if any; asynchronous sends wait for its room.
+  @usableFromInline
   let backpressure: (any Backpressure)?
   @usableFromInline
   let active = Atomic(true)

@@ -81,6 +81,33 @@ extension ForAwaitStateMachineTests {
       #expect(batch == [.value(7)])
     }
 
+    @Test func whileAwaitingResumesInTheRecycledBatch() async {
+      var machine = Machine(policy: .unbounded)
+      var recycled = Machine.Batch()
+      recycled.reserveCapacity(32)
+      let recycledCapacity = recycled.capacity
+      _ = machine.eventReceived(.value(1))
+      guard case .takeBatch = machine.nextBatchRequested(recycling: []) else {
+        Issue.record("expected a batch")
+        return
+      }
+      guard case .suspend = machine.nextBatchRequested(recycling: recycled) else {
+        Issue.record("expected to suspend")
+        return
+      }
+      let batch = await withUnsafeContinuation { (consumer: Machine.ConsumerContinuation) in
+        _ = machine.consumerSuspended(consumer)
+        guard case .resumeConsumer(let resumed, let batch) = machine.eventReceived(.value(7)) else {
+          Issue.record("expected the consumer to be resumed")
+          consumer.resume(returning: [])
+          return
+        }
+        resumed.resume(returning: batch)
+      }
+      #expect(batch == [.value(7)])
+      #expect(batch.capacity == recycledCapacity)
+    }
+
     @Test func whenFinishedReleases() {
       var machine = Machine(policy: .unbounded)
       _ = machine.finished()

@@ -20,7 +20,9 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     /// `outstanding` counts the values of the batch it is working through; `producers` wait for room.
     case buffering(buffer: Batch, outstanding: Int, producers: [ProducerContinuation])
     /// The consumer is suspended for the next batch. Nothing is buffered or in flight, so no producer waits.
-    case awaitingEvents(consumer: ConsumerContinuation)
+    /// `spare` and `next` are empty arrays kept for their capacity: the first event goes to the consumer in
+    /// `spare`, and `next` becomes the buffer, so resuming the consumer allocates nothing once they have grown.
+    case awaitingEvents(consumer: ConsumerContinuation, spare: Batch, next: Batch)
     /// The terminal event was taken, or the consumer went away: everything received is dropped.
     case finished
     /// Transient placeholder while the buffer is mutated in place.
@@ -83,6 +85,10 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   let policy: BufferingPolicy
   @usableFromInline
   var state = State.buffering(buffer: [], outstanding: 0, producers: [])
+  /// The consumer's recycled batch, held between ``nextBatchRequested(recycling:)`` deciding to suspend and
+  /// ``consumerSuspended(_:)``, which moves it into ``State/awaitingEvents(consumer:spare:next:)``.
+  @usableFromInline
+  var spare: Batch = []
 
   /// Creates the machine for a consumer buffering with `policy`.
   @usableFromInline
@@ -94,9 +100,10 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   @inlinable
   mutating func eventReceived(_ event: Event<Value, Failure>) -> EventAction {
     switch state {
-    case .awaitingEvents(let consumer):
-      state = .buffering(buffer: [], outstanding: event.isTerminal ? 0 : 1, producers: [])
-      return .resumeConsumer(consumer, [event])
+    case .awaitingEvents(let consumer, var spare, let next):
+      state = .buffering(buffer: next, outstanding: event.isTerminal ? 0 : 1, producers: [])
+      spare.append(event)
+      return .resumeConsumer(consumer, spare)
     case .buffering(var buffer, let outstanding, let producers):
       state = .modifying
       defer { state = .buffering(buffer: buffer, outstanding: outstanding, producers: producers) }
@@ -125,7 +132,9 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     switch state {
     case .buffering(let buffer, _, var producers):
       guard !buffer.isEmpty else {
-        state = .buffering(buffer: recycled, outstanding: 0, producers: [])
+        // Both empty arrays are kept for their capacity until the consumer suspends (`consumerSuspended`).
+        state = .buffering(buffer: buffer, outstanding: 0, producers: [])
+        spare = recycled
         return .suspend(resumingProducers: producers)
       }
       let inFlight = buffer.count
@@ -147,10 +156,12 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     case .buffering(let buffer, _, let producers):
       guard !buffer.isEmpty else {
         precondition(producers.isEmpty, "ForAwait: internal inconsistency, producers wait with nothing in flight")
-        state = .awaitingEvents(consumer: consumer)
+        state = .awaitingEvents(consumer: consumer, spare: spare, next: buffer)
+        spare = []
         return .wait
       }
-      state = .buffering(buffer: [], outstanding: buffer.count, producers: producers)
+      state = .buffering(buffer: spare, outstanding: buffer.count, producers: producers)
+      spare = []
       return .resume(consumer, buffer)
     case .finished:
       return .resume(consumer, [])
@@ -207,7 +218,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     case .buffering(let buffer, _, let producers):
       state = .finished
       return FinishAction(consumer: nil, producers: producers, dropped: buffer)
-    case .awaitingEvents(let consumer):
+    case .awaitingEvents(let consumer, _, _):
       state = .finished
       return FinishAction(consumer: consumer, producers: [], dropped: [])
     case .finished:

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The buffer between a signal and one `for await` loop: receives pushed events, hands out batches.
 ///
 /// It owns the locked ``ForAwaitStateMachine`` and carries out its actions after unlocking. It is also the
@@ -9,6 +11,10 @@
 ///                      └ and by the Lifetime (backpressure)
 /// ```
 /// Why not an actor: every value passes through `eventReceived`, synchronously, from the signal's thread.
+///
+/// Every transition runs through ``transition(_:)``, which also publishes the machine's ``ForAwaitStateMachine/hasRoom()``
+/// in the atomic `room`, so that an asynchronous sender checks for room with one atomic load: no lock round, and
+/// no generic code (the check is reached through `any Backpressure`, where it cannot be specialised).
 @usableFromInline
 final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   @usableFromInline
@@ -17,16 +23,34 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   @usableFromInline
   let machine: Locked<Machine>
 
+  /// Whether an asynchronous sender may send now: `machine.hasRoom()` as of the last transition.
+  ///
+  /// Written only inside the lock, after each transition, so stores follow the machine's order. A sender
+  /// reads its own sends' effect (same thread); between a read and its send, only another concurrent sender
+  /// can fill the buffer, which the check under the lock did not exclude either.
+  @usableFromInline
+  let room = Atomic(true)
+
   /// Creates the buffer for one loop.
   @usableFromInline
   init(policy: BufferingPolicy) {
     machine = Locked(Machine(policy: policy))
   }
 
+  /// Runs one transition of the machine under the lock and publishes whether a sender has room.
+  @inlinable
+  func transition<Action>(_ body: (inout Machine) -> Action) -> Action {
+    machine.withLock { machine in
+      let action = body(&machine)
+      room.store(machine.hasRoom(), ordering: .releasing)
+      return action
+    }
+  }
+
   /// Receives one event from the signal.
   @inlinable
   func eventReceived(_ event: Event<Value, Failure>) {
-    switch machine.withLock({ $0.eventReceived(event) }) {
+    switch transition({ $0.eventReceived(event) }) {
     case .none:
       break
     case .resumeConsumer(let consumer, let batch):
@@ -49,7 +73,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
     recycling recycled: sending Machine.Batch,
     isolation: isolated (any Actor)?
   ) async -> Machine.Batch {
-    switch machine.withLock({ $0.nextBatchRequested(recycling: recycled) }) {
+    switch transition({ $0.nextBatchRequested(recycling: recycled) }) {
     case .takeBatch(let batch, let producers):
       resume(producers)
       return batch
@@ -58,7 +82,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
     case .suspend(let producers):
       resume(producers)
       return await withUnsafeContinuation(isolation: isolation) { (consumer: Machine.ConsumerContinuation) in
-        switch machine.withLock({ $0.consumerSuspended(consumer) }) {
+        switch transition({ $0.consumerSuspended(consumer) }) {
         case .wait:
           break
         case .resume(let consumer, let batch):
@@ -73,27 +97,33 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   /// The suspended consumer gets an empty batch, waiting producers resume, buffered events are released.
   @inlinable
   func finish() {
-    let action = machine.withLock { $0.finished() }
+    let action = transition { $0.finished() }
     action.consumer?.resume(returning: [])
     resume(action.producers)
     withExtendedLifetime(action.dropped) {}
+  }
+
+  /// Whether an asynchronous sender may send now: the consumer has room, or is gone.
+  @inlinable
+  func hasRoom() -> Bool {
+    room.load(ordering: .acquiring)
   }
 
   /// Suspends an asynchronous sender until the consumer has room, the consumer is gone, or the sender's
   /// Task is cancelled.
   @inlinable
   func waitForRoom() async {
-    while !Task.isCancelled, !machine.withLock({ $0.hasRoom() }) {
+    while !Task.isCancelled, !hasRoom() {
       await withTaskCancellationHandler {
         await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
           if Task.isCancelled {
             producer.resume()
           } else {
-            machine.withLock { $0.producerSuspended(producer) }?.resume()
+            transition { $0.producerSuspended(producer) }?.resume()
           }
         }
       } onCancel: {
-        resume(machine.withLock { $0.producerCancelled() })
+        resume(transition { $0.producerCancelled() })
       }
     }
   }

@@ -39,11 +39,9 @@ struct FlattenStateMachine<Inner> {
   /// How many inners are subscribed and have not ended.
   @usableFromInline
   var running = 0
-  /// Inners waiting for a free slot, oldest first from `pendingHead`.
+  /// Inners waiting for a free slot, oldest first.
   @usableFromInline
-  var pending: [Inner?] = []
-  @usableFromInline
-  var pendingHead = 0
+  var pending = Queue<Inner>()
   /// The `id` the next subscribed inner gets.
   @usableFromInline
   var nextID = 0
@@ -62,7 +60,7 @@ struct FlattenStateMachine<Inner> {
 
   /// How many inners wait for a slot.
   @inlinable
-  var pendingCount: Int { pending.count - pendingHead }
+  var pendingCount: Int { pending.count }
 
   /// The outer signal sent `inner`.
   @inlinable
@@ -119,9 +117,9 @@ struct FlattenStateMachine<Inner> {
         return finishIfIdle()
       }
       running -= 1
-      if pendingHead < pending.count, running < limit {
+      if running < limit, let inner = pending.popFirst() {
         running += 1
-        return .subscribe(popPending(), id: takeID())
+        return .subscribe(inner, id: takeID())
       }
       return finishIfIdle()
     }
@@ -141,8 +139,7 @@ struct FlattenStateMachine<Inner> {
   @inlinable
   mutating func fail() -> Action {
     state = .finished
-    pending = []
-    pendingHead = 0
+    pending = Queue()
     return .finish
   }
 
@@ -157,21 +154,5 @@ struct FlattenStateMachine<Inner> {
   mutating func takeID() -> Int {
     defer { nextID &+= 1 }
     return nextID
-  }
-
-  @inlinable
-  mutating func popPending() -> Inner {
-    // Safety of the unwrap: slots before `pendingHead` are nil, slots from it on hold the waiting inners.
-    guard let inner = pending[pendingHead] else { preconditionFailure("Flatten: internal inconsistency, empty slot") }
-    pending[pendingHead] = nil  // release the signal as soon as it is handed out
-    pendingHead += 1
-    if pendingHead == pending.count {
-      pending.removeAll(keepingCapacity: true)
-      pendingHead = 0
-    } else if pendingHead >= 1024, pendingHead * 2 >= pending.count {
-      pending.removeFirst(pendingHead)
-      pendingHead = 0
-    }
-    return inner
   }
 }
