@@ -114,14 +114,17 @@ public final class Lifetime: Disposable {
     let child = Lifetime(backpressure: backpressure)
     switch list.withLock({ $0.add(.disposable(child)) }) {
     case .stored(let token):
-      child.onDispose { [weak self] in
-        let removed = self?.list.withLock { $0.remove(token: token) }
-        _ = removed  // released after unlocking
-      }
+      child.add(.detach(from: ParentLink(parent: self), token: token))
     case .runNow(let entry):
       entry.run()
     }
     return child
+  }
+
+  /// Forgets the entry `token` (a child that ended first) without running it.
+  func forget(token: UInt64) {
+    let removed = list.withLock { $0.remove(token: token) }
+    _ = removed  // released after unlocking
   }
 
   private func add(_ entry: DisposalEntry) {

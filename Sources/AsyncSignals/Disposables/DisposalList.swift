@@ -6,6 +6,10 @@ enum DisposalEntry: Sendable {
   case action(@Sendable () -> Void)
   /// Cancel a Task started on behalf of the owner.
   case task(Task<Void, Never>)
+  /// Forget the entry `token` of a parent lifetime that may be gone already (a child lifetime's link back).
+  ///
+  /// A case rather than an `.action` closure, so that making a child lifetime allocates no closure context.
+  case detach(from: ParentLink, token: UInt64)
 
   /// Carries out the teardown.
   ///
@@ -15,8 +19,15 @@ enum DisposalEntry: Sendable {
     case .disposable(let disposable): disposable.dispose()
     case .action(let action): action()
     case .task(let task): task.cancel()
+    case .detach(let link, let token): link.parent?.forget(token: token)
     }
   }
+}
+
+/// A weak reference to the lifetime a child lifetime was made from.
+struct ParentLink: Sendable {
+  /// The parent, until it is released.
+  weak var parent: Lifetime?
 }
 
 /// The state shared by ``CompositeDisposable`` and ``Lifetime``: the entries to tear down, then disposed.
@@ -24,8 +35,8 @@ enum DisposalEntry: Sendable {
 /// It is a pure value: it never runs an entry itself. Each mutation returns what the caller must run after
 /// releasing its lock (an entry added too late, or every entry at disposal).
 ///
-/// The first entry is stored inline, so a lifetime that only ever holds one entry (the common subscription:
-/// its serial delivery) allocates no array.
+/// The first two entries are stored inline, so a lifetime that only ever holds two entries allocates no array:
+/// the common subscription holds its serial delivery, and a child lifetime its link back to its parent too.
 struct DisposalList {
   /// An entry with the token that removes it.
   typealias Item = (token: UInt64, entry: DisposalEntry)
@@ -39,14 +50,14 @@ struct DisposalList {
   }
 
   private enum State {
-    /// Accepting entries, kept in the order added: `first` (while it is the oldest), then `rest`.
-    /// `nextToken` numbers the next one.
-    case active(first: Item?, rest: [Item], nextToken: UInt64)
+    /// Accepting entries, kept in the order added: `first`, then `second`, then `rest` (a slot left empty
+    /// by a removal is only refilled while every later slot is empty). `nextToken` numbers the next one.
+    case active(first: Item?, second: Item?, rest: [Item], nextToken: UInt64)
     /// Disposed: every entry was handed out once; new ones run at once.
     case disposed
   }
 
-  private var state = State.active(first: nil, rest: [], nextToken: 0)
+  private var state = State.active(first: nil, second: nil, rest: [], nextToken: 0)
 
   /// Whether ``dispose()`` has happened.
   var isDisposed: Bool {
@@ -59,14 +70,19 @@ struct DisposalList {
   /// Stores an entry, or hands it back to be run at once when already disposed.
   mutating func add(_ entry: DisposalEntry) -> AddAction {
     switch state {
-    case .active(let first, var rest, let token):
-      if first == nil, rest.isEmpty {
-        state = .active(first: (token, entry), rest: rest, nextToken: token &+ 1)
+    case .active(let first, let second, var rest, let token):
+      let item = (token: token, entry: entry)
+      if first == nil, second == nil, rest.isEmpty {
+        state = .active(first: item, second: nil, rest: rest, nextToken: token &+ 1)
+        return .stored(token: token)
+      }
+      if second == nil, rest.isEmpty {
+        state = .active(first: first, second: item, rest: rest, nextToken: token &+ 1)
         return .stored(token: token)
       }
       state = .disposed  // placeholder while `rest` is uniquely referenced
-      rest.append((token, entry))
-      state = .active(first: first, rest: rest, nextToken: token &+ 1)
+      rest.append(item)
+      state = .active(first: first, second: second, rest: rest, nextToken: token &+ 1)
       return .stored(token: token)
     case .disposed:
       return .runNow(entry)
@@ -76,15 +92,19 @@ struct DisposalList {
   /// Forgets an entry without running it; returns it so the caller releases it after unlocking.
   mutating func remove(token: UInt64) -> DisposalEntry? {
     switch state {
-    case .active(let first, var rest, let nextToken):
+    case .active(let first, let second, var rest, let nextToken):
       if let first, first.token == token {
-        state = .active(first: nil, rest: rest, nextToken: nextToken)
+        state = .active(first: nil, second: second, rest: rest, nextToken: nextToken)
         return first.entry
+      }
+      if let second, second.token == token {
+        state = .active(first: first, second: nil, rest: rest, nextToken: nextToken)
+        return second.entry
       }
       guard let index = rest.lastIndex(where: { $0.token == token }) else { return nil }
       state = .disposed  // placeholder while `rest` is uniquely referenced
       let removed = rest.remove(at: index).entry
-      state = .active(first: first, rest: rest, nextToken: nextToken)
+      state = .active(first: first, second: second, rest: rest, nextToken: nextToken)
       return removed
     case .disposed:
       return nil
@@ -94,9 +114,9 @@ struct DisposalList {
   /// Moves to disposed and returns the entries to run, in the order added; `nil` if already disposed.
   mutating func dispose() -> DisposalBatch? {
     switch state {
-    case .active(let first, let rest, _):
+    case .active(let first, let second, let rest, _):
       state = .disposed
-      return DisposalBatch(first: first?.entry, rest: rest)
+      return DisposalBatch(first: first?.entry, second: second?.entry, rest: rest)
     case .disposed:
       return nil
     }
@@ -107,6 +127,8 @@ struct DisposalList {
 struct DisposalBatch {
   /// The oldest entry, if it was stored inline.
   let first: DisposalEntry?
+  /// The next entry, if it was stored inline.
+  let second: DisposalEntry?
   /// The entries after it.
   let rest: [DisposalList.Item]
 }
@@ -116,6 +138,7 @@ extension DisposalEntry {
   static func runAll(_ batch: DisposalBatch?) {
     guard let batch else { return }
     batch.first?.run()
+    batch.second?.run()
     for item in batch.rest {
       item.entry.run()
     }
