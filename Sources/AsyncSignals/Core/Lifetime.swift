@@ -114,7 +114,7 @@ public final class Lifetime: Disposable {
     let child = Lifetime(backpressure: backpressure)
     switch list.withLock({ $0.add(.disposable(child)) }) {
     case .stored(let token):
-      child.add(.detach(from: ParentLink(parent: self), token: token))
+      child.onDispose { [weak self] in self?.forget(token: token) }
     case .runNow(let entry):
       entry.run()
     }

@@ -6,10 +6,6 @@ enum DisposalEntry: Sendable {
   case action(@Sendable () -> Void)
   /// Cancel a Task started on behalf of the owner.
   case task(Task<Void, Never>)
-  /// Forget the entry `token` of a parent lifetime that may be gone already (a child lifetime's link back).
-  ///
-  /// A case rather than an `.action` closure, so that making a child lifetime allocates no closure context.
-  case detach(from: ParentLink, token: UInt64)
 
   /// Carries out the teardown.
   ///
@@ -19,15 +15,8 @@ enum DisposalEntry: Sendable {
     case .disposable(let disposable): disposable.dispose()
     case .action(let action): action()
     case .task(let task): task.cancel()
-    case .detach(let link, let token): link.parent?.forget(token: token)
     }
   }
-}
-
-/// A weak reference to the lifetime a child lifetime was made from.
-struct ParentLink: Sendable {
-  /// The parent, until it is released.
-  weak var parent: Lifetime?
 }
 
 /// The state shared by ``CompositeDisposable`` and ``Lifetime``: the entries to tear down, then disposed.
