@@ -25,13 +25,25 @@ public final class Lifetime: Disposable {
   @usableFromInline
   let backpressure: (any Backpressure)?
 
+  /// The lifetime this one was made from with ``makeChild()``, which forgets it (entry `parentToken`) when this
+  /// one ends first.
+  ///
+  /// Stored here rather than as an unlink closure in `list`, so that making a child allocates no closure
+  /// context, and weak so that a child never keeps its parent alive.
+  private weak let parent: Lifetime?
+
+  /// The token of this lifetime's entry in `parent`'s list.
+  private let parentToken: UInt64
+
   /// Creates a lifetime that has not ended yet.
   public convenience init() {
     self.init(backpressure: nil)
   }
 
-  init(backpressure: (any Backpressure)?) {
+  init(backpressure: (any Backpressure)?, parent: Lifetime? = nil, parentToken: UInt64 = 0) {
     self.backpressure = backpressure
+    self.parent = parent
+    self.parentToken = parentToken
   }
 
   /// Whether the subscription has ended.
@@ -52,7 +64,9 @@ public final class Lifetime: Disposable {
   ///
   /// Calling it again does nothing.
   public func dispose() {
-    DisposalEntry.runAll(list.withLock { $0.dispose() })
+    guard let batch = list.withLock({ $0.dispose() }) else { return }
+    parent?.forget(token: parentToken)
+    DisposalEntry.runAll(batch)
   }
 
   /// Runs `action` when the lifetime ends (at once if it already has).
@@ -111,11 +125,12 @@ public final class Lifetime: Disposable {
   /// inner subscription a child.
   @usableFromInline
   func makeChild() -> Lifetime {
-    let child = Lifetime(backpressure: backpressure)
-    switch list.withLock({ $0.add(.disposable(child)) }) {
-    case .stored(let token):
-      child.onDispose { [weak self] in self?.forget(token: token) }
-    case .runNow(let entry):
+    // Made under the lock, so that it knows the token its entry gets here.
+    let (child, action) = list.withLock { list in
+      let child = Lifetime(backpressure: backpressure, parent: self, parentToken: list.nextToken ?? 0)
+      return (child, list.add(.disposable(child)))
+    }
+    if case .runNow(let entry) = action {
       entry.run()
     }
     return child

@@ -25,7 +25,7 @@ enum DisposalEntry: Sendable {
 /// releasing its lock (an entry added too late, or every entry at disposal).
 ///
 /// The first two entries are stored inline, so a lifetime that only ever holds two entries allocates no array:
-/// the common subscription holds its serial delivery, and a child lifetime its link back to its parent too.
+/// the common subscription holds its serial delivery, and an inner subscription's child lifetime often one more.
 struct DisposalList {
   /// An entry with the token that removes it.
   typealias Item = (token: UInt64, entry: DisposalEntry)
@@ -47,6 +47,14 @@ struct DisposalList {
   }
 
   private var state = State.active(first: nil, second: nil, rest: [], nextToken: 0)
+
+  /// The token the next stored entry gets; `nil` once disposed.
+  var nextToken: UInt64? {
+    switch state {
+    case .active(_, _, _, let nextToken): nextToken
+    case .disposed: nil
+    }
+  }
 
   /// Whether ``dispose()`` has happened.
   var isDisposed: Bool {

@@ -98,6 +98,13 @@ import Testing
     #expect(order.values == [1, 2, 3])
   }
 
+  @Test func aChildOfAnEndedParentEndsAtOnce() {
+    let parent = Lifetime()
+    parent.dispose()
+    let child = parent.makeChild()
+    #expect(child.isDisposed)
+  }
+
   @Test func aChildOutlivingItsParentObjectStillEnds() {
     var parent: Lifetime? = Lifetime()
     let child = parent!.makeChild()
