@@ -23,6 +23,19 @@ struct SerialDeliveryStressTests {
       received.value.append(value)
       inside.withLock { $0 -= 1 }
     }
+
+    /// Checks that `senders` senders' values `sender * sendsPerSender + index` arrived without overlap, each
+    /// once, and each sender's in the order it sent them.
+    func expectEveryValueOnceInEachSendersOrder(senders: Int, sendsPerSender: Int) {
+      let received = received.value
+      #expect(overlapCount == 0)
+      #expect(received.count == senders * sendsPerSender)
+      #expect(Set(received).count == senders * sendsPerSender)
+      for sender in 0..<senders {
+        let own = received.filter { $0 / sendsPerSender == sender }
+        #expect(own == own.sorted())
+      }
+    }
   }
 
   @Test func concurrentSendsArriveSeriallyWithNoneLostOrDuplicated() {
@@ -39,15 +52,27 @@ struct SerialDeliveryStressTests {
       }
     }
     subscription.dispose()
-    let received = probe.received.value
-    #expect(probe.overlapCount == 0)
-    #expect(received.count == threads * sendsPerThread)
-    #expect(Set(received).count == threads * sendsPerThread)
-    // Each thread's own values arrive in the order it sent them.
-    for thread in 0..<threads {
-      let own = received.filter { $0 / sendsPerThread == thread }
-      #expect(own == own.sorted())
-    }
+    probe.expectEveryValueOnceInEachSendersOrder(senders: threads, sendsPerSender: sendsPerThread)
+  }
+
+  @Test func sendsFromOtherThreadsWhileTheBodySendsArriveSeriallyWithNoneLost() {
+    let threads = 4
+    let sendsPerSender = 10_000
+    let probe = SerialProbe()
+    // The body (sender 0) owns delivery while it runs; senders 1...4 send from their threads at the same time,
+    // so their sends queue and the body's thread delivers them between its own.
+    let subscription = Signal<Int, Never> { observer, _ in
+      let others = DispatchGroup()
+      DispatchQueue.global().async(group: others) {
+        runOnThreads(count: threads) { thread in
+          for index in 0..<sendsPerSender { observer.send((thread + 1) * sendsPerSender + index) }
+        }
+      }
+      for index in 0..<sendsPerSender { observer.send(index) }
+      others.wait()
+    }.subscribe(value: { probe.deliver($0) })
+    subscription.dispose()
+    probe.expectEveryValueOnceInEachSendersOrder(senders: threads + 1, sendsPerSender: sendsPerSender)
   }
 
   @Test func nothingStartsBeingDeliveredAfterDisposeReturns() {

@@ -14,8 +14,10 @@ extension Signal {
     Signal.unserialized({ downstream, lifetime in
       let delivery = SerialDelivery(downstream: downstream, lifetime: lifetime)
       lifetime.add(delivery)
-      delivery.send(.value(value))
-      delivery.send(.completed)
+      delivery.runBody {
+        delivery.send(.value(value))
+        delivery.send(.completed)
+      }
     })
   }
 

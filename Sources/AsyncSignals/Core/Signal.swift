@@ -44,7 +44,9 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
   ///
   /// The body sends events into `observer`, from any thread, now or later, and attaches cleanup and Tasks to
   /// `lifetime`. Sends are serialised; whatever is sent after a terminal event or after disposal is dropped.
-  /// A long synchronous body checks ``Lifetime/isDisposed`` to stop early.
+  /// A long synchronous body checks ``Lifetime/isDisposed`` to stop early. While the body runs, its own thread
+  /// delivers: what other threads send meanwhile is delivered between the body's sends or when it returns, so
+  /// the body must not block waiting for another thread's send to reach the subscriber.
   ///
   /// ```swift
   /// let clock = Signal<Date, Never> { observer, lifetime in
@@ -62,7 +64,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     startHandler = { downstream, lifetime in
       let delivery = SerialDelivery(downstream: downstream, lifetime: lifetime)
       lifetime.add(delivery)
-      body(delivery.observer, lifetime)
+      delivery.runBody { body(delivery.observer, lifetime) }
     }
   }
 

@@ -155,3 +155,70 @@ struct ReentrancyTests {
     #expect(recorder.events == [.value(1), .completed])
   }
 }
+
+/// Contract: while a synchronous body runs, its thread owns delivery.
+///
+/// A send from another thread meanwhile returns at once and is delivered after the body's current event, before
+/// its next one; a terminal event the body sends ends the lifetime at once.
+@Suite(.timeLimit(.minutes(1)))
+struct SynchronousBodyTests {
+  @Test func aSendFromAnotherThreadDuringTheBodyGoesOutBeforeTheBodysNextSend() {
+    let recorder = EventRecorder<Int, Never>()
+    Signal<Int, Never> { observer, _ in
+      observer.send(1)
+      // Returns once the other thread's send has returned: it queued rather than waiting for the body.
+      runOnThreads(count: 1) { _ in observer.send(100) }
+      observer.send(2)
+      observer.complete()
+    }.subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .value(100), .value(2), .completed])
+  }
+
+  @Test func aSendFromAnotherThreadDuringTheBodysLastStepGoesOutWhenTheBodyReturns() {
+    let recorder = EventRecorder<Int, Never>()
+    let subscription = Signal<Int, Never> { observer, _ in
+      observer.send(1)
+      runOnThreads(count: 1) { _ in observer.send(100) }
+    }.subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .value(100)])
+    subscription.dispose()
+  }
+
+  @Test func theBodySeesItsLifetimeEndRightAfterItSendsATerminalEvent() {
+    let seen = Locked<[Bool]>([])
+    Signal<Int, Never> { observer, lifetime in
+      observer.send(1)
+      seen.withLock { $0.append(lifetime.isDisposed) }
+      observer.complete()
+      seen.withLock { $0.append(lifetime.isDisposed) }
+    }.subscribe(value: { _ in })
+    #expect(seen.withLock { $0 } == [false, true])
+  }
+
+  @Test func disposalFromAnotherThreadDuringTheBodyStopsItsLaterSends() {
+    let recorder = EventRecorder<Int, Never>()
+    let lifetime = Lifetime()
+    Signal<Int, Never> { observer, _ in
+      observer.send(1)
+      runOnThreads(count: 1) { _ in lifetime.dispose() }
+      observer.send(2)
+    }.subscribe(recorder.observer, in: lifetime)
+    #expect(recorder.events == [.value(1)])
+  }
+
+  @Test func aBodyStartedInsideAnotherBodyOwnsItsOwnDelivery() {
+    let recorder = EventRecorder<Int, Never>()
+    let inner = Signal<Int, Never> { observer, _ in
+      observer.send(10)
+      observer.send(20)
+      observer.complete()
+    }
+    Signal<Int, Never> { observer, lifetime in
+      observer.send(1)
+      inner.subscribe(value: { observer.send($0 + 1) })
+      observer.send(2)
+      observer.complete()
+    }.subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .value(11), .value(21), .value(2), .completed])
+  }
+}

@@ -91,7 +91,7 @@ extension ForAwaitStateMachineTests {
         Issue.record("expected a batch")
         return
       }
-      guard case .suspend = machine.nextBatchRequested(recycling: recycled) else {
+      guard case .suspend = machine.nextBatchRequested(recycling: consume recycled) else {
         Issue.record("expected to suspend")
         return
       }

@@ -18,6 +18,11 @@ import Synchronization
 /// `dispose()` returns. The owner is the only one to touch `downstream`; the atomics order one owner's
 /// writes before the next owner's reads.
 ///
+/// A synchronous body runs as the owner (``runBody(_:)``): its thread takes delivery before the body starts and
+/// keeps it until the body returns, so the body's own sends skip both atomics (one relaxed load tells them
+/// apart). Sends from other threads meanwhile queue, and the body's thread delivers them after its current
+/// event, or when the body returns.
+///
 /// ```
 ///  body ──send──▶ SerialDelivery ──(one at a time)──▶ operator observers ──▶ subscriber
 ///                  │ owned by the Lifetime, which disposes it
@@ -37,6 +42,20 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// Set by disposal and by a delivered terminal event: no delivery starts once it is seen.
   @usableFromInline
   let stopped = Atomic<Bool>(false)
+
+  /// The thread running the synchronous body while it owns delivery (``runBody(_:)``), or 0.
+  ///
+  /// Only that thread stores its own number here, and it stores 0 before it gives delivery up, so a thread
+  /// that reads its own number (even with a relaxed load) is the body's thread, inside the body.
+  @usableFromInline
+  let bodyThread = Atomic<UInt>(0)
+
+  /// Whether the owner is inside the observer chain (owner only).
+  ///
+  /// A send from the body's thread while it is set is re-entrant and queues, as any send during a delivery does.
+  @usableFromInline
+  @exclusivity(unchecked)
+  var delivering = false
 
   /// The observer chain, until it is released (owner only).
   ///
@@ -83,9 +102,32 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
     stopped.load(ordering: .acquiring)
   }
 
+  /// Runs a synchronous body as the owner of delivery, so that its own sends need no atomics.
+  ///
+  /// If delivery is taken already (the subscription was disposed before the body started), the body runs
+  /// without owning it and its sends take the usual path.
+  @inlinable
+  func runBody(_ body: () -> Void) {
+    guard workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else {
+      body()
+      return
+    }
+    bodyThread.store(currentThreadID(), ordering: .relaxed)
+    body()
+    bodyThread.store(0, ordering: .relaxed)
+    let remaining = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+    if remaining != 0 {
+      drain(missed: remaining, ended: false)
+    }
+  }
+
   /// Delivers `event`, or queues it behind the delivery in progress.
   @inlinable
   func send(_ event: Event<Value, Failure>) {
+    if bodyThread.load(ordering: .relaxed) != 0, bodyThread.load(ordering: .relaxed) == currentThreadID() {
+      sendFromBody(event)
+      return
+    }
     guard workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else {
       sendWhileBusy(event)
       return
@@ -101,18 +143,54 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
     }
   }
 
+  /// Delivers an event the synchronous body sent on its own thread, which owns delivery (``runBody(_:)``).
+  @inlinable
+  func sendFromBody(_ event: Event<Value, Failure>) {
+    guard !delivering else {
+      // Re-entrant: the chain sent back into this subscription. Queue behind the event being delivered.
+      sendWhileBusy(event)
+      return
+    }
+    guard workInProgress.load(ordering: .acquiring) == 1 else {
+      // Other threads queued events (or disposal) since the last delivery: they go out first.
+      sendWhileBusy(event)
+      drain(missed: workInProgress.load(ordering: .acquiring) - 1, ended: false, keeping: 1)
+      return
+    }
+    let ended = deliverAsOwner(event)
+    if workInProgress.load(ordering: .acquiring) != 1 {
+      // Other threads queued events (or disposal) meanwhile: deliver them now, keeping the body's request.
+      drain(missed: workInProgress.load(ordering: .acquiring) - 1, ended: ended, keeping: 1)
+    } else if ended {
+      lifetime.dispose()
+    }
+  }
+
   /// Delivers one event as the owner; returns whether it was the terminal event that ends the subscription.
   @inlinable
   func deliverAsOwner(_ event: Event<Value, Failure>) -> Bool {
-    guard !stopped.load(ordering: .acquiring), let observer = downstream else { return false }
+    guard !stopped.load(ordering: .acquiring), downstream != nil else { return false }
+    delivering = true
+    defer { delivering = false }
     guard event.isTerminal else {
-      observer.action(event)
+      Self.call(&downstream, with: event)
       return false
     }
+    let observer = downstream
     stopped.store(true, ordering: .releasing)
     downstream = nil
-    observer.action(event)
+    observer?.action(event)
     return true
+  }
+
+  /// Calls `observer` in place, without the retain and release that copying it out of the class would cost.
+  ///
+  /// The `inout` access tells the optimiser that nothing else writes `downstream` during the call, and nothing
+  /// does: it is written only by the owner, in ``deliverAsOwner(_:)`` before a terminal event goes out and in
+  /// ``drain(missed:ended:keeping:)``, never while a send or a disposal arrives during the call (they queue).
+  @inlinable
+  static func call(_ observer: inout Observer<Value, Failure>?, with event: Event<Value, Failure>) {
+    observer.unsafelyUnwrapped.action(event)
   }
 
   /// Queues `event` for the current owner, or becomes the owner if delivery went idle meanwhile.
@@ -124,10 +202,10 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
     }
   }
 
-  /// Delivers queued events as the owner until no request is outstanding, then ends the lifetime if a
-  /// terminal event went out.
+  /// Delivers queued events as the owner until no request is outstanding (but the `keeping` requests of a
+  /// body that still runs), then ends the lifetime if a terminal event went out.
   @usableFromInline
-  func drain(missed: Int, ended: Bool) {
+  func drain(missed: Int, ended: Bool, keeping: Int = 0) {
     var missed = missed
     var ended = ended
     while true {
@@ -137,8 +215,9 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       if stopped.load(ordering: .acquiring) {
         releaseAsOwner()
       }
-      missed = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
-      if missed == 0 { break }
+      let outstanding = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
+      if outstanding == keeping { break }
+      missed = outstanding - keeping
     }
     if ended {
       lifetime.dispose()
