@@ -194,7 +194,11 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   }
 
   /// Queues `event` for the current owner, or becomes the owner if delivery went idle meanwhile.
-  @usableFromInline
+  ///
+  /// Inlinable, like ``drain(missed:ended:keeping:)``, so that the caller specialises it: operators that
+  /// re-enter their delivery on every event (flatMap's inner signals) would otherwise run generic code that
+  /// looks up runtime metadata for `Event<Value, Failure>` and `Queue` at each call.
+  @inlinable
   func sendWhileBusy(_ event: Event<Value, Failure>) {
     pendingLock.withLock { _ in pending.append(event) }
     if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
@@ -204,7 +208,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
 
   /// Delivers queued events as the owner until no request is outstanding (but the `keeping` requests of a
   /// body that still runs), then ends the lifetime if a terminal event went out.
-  @usableFromInline
+  @inlinable
   func drain(missed: Int, ended: Bool, keeping: Int = 0) {
     var missed = missed
     var ended = ended
@@ -225,7 +229,8 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   }
 
   /// Drops the observer chain and every queued event (owner only, after `stopped` was set).
-  private func releaseAsOwner() {
+  @inlinable
+  func releaseAsOwner() {
     let released = downstream
     downstream = nil
     let dropped = pendingLock.withLock { _ in
