@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The lifetime of one subscription: what the signal's body attaches its cleanup and its Tasks to.
 ///
 /// A body receives its subscription's lifetime next to the observer. Everything added to it is torn down,
@@ -20,6 +22,13 @@
 /// ```
 public final class Lifetime: Disposable {
   private let list = Locked(DisposalList())
+
+  /// Whether ``dispose()`` ran: `list.isDisposed`, published for reading without the lock.
+  ///
+  /// Set under the lock by the disposal that takes the list, so it never runs ahead of the list. A
+  /// subscription usually sees `dispose()` more than once (after its terminal event, and from the subscriber),
+  /// and the repeats now cost one atomic load instead of a lock round.
+  private let hasEnded = Atomic(false)
 
   /// The consumer that paces asynchronous sends, inherited by child lifetimes.
   @usableFromInline
@@ -57,14 +66,20 @@ public final class Lifetime: Disposable {
   /// }
   /// ```
   public var isDisposed: Bool {
-    list.withLock { $0.isDisposed }
+    hasEnded.load(ordering: .acquiring)
   }
 
   /// Ends the lifetime: runs every cleanup and cancels every Task, in the order added.
   ///
   /// Calling it again does nothing.
   public func dispose() {
-    guard let batch = list.withLock({ $0.dispose() }) else { return }
+    guard !hasEnded.load(ordering: .acquiring) else { return }
+    let batch = list.withLock { list in
+      let batch = list.dispose()
+      hasEnded.store(true, ordering: .releasing)
+      return batch
+    }
+    guard let batch else { return }
     parent?.forget(token: parentToken)
     DisposalEntry.runAll(batch)
   }

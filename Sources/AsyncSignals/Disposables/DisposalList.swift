@@ -48,6 +48,16 @@ struct DisposalList {
 
   private var state = State.active(first: nil, second: nil, rest: [], nextToken: 0)
 
+  /// Moves the state out, leaving `.disposed` behind; every mutation puts the new state back.
+  ///
+  /// A move, not a copy: matching on `state` in place copied each entry out (a retain) and released it again
+  /// when the state was rewritten, and kept `rest` shared, so that appending to it copied the array.
+  private mutating func takeState() -> State {
+    var taken = State.disposed
+    swap(&state, &taken)
+    return taken
+  }
+
   /// The token the next stored entry gets; `nil` once disposed.
   var nextToken: UInt64? {
     switch state {
@@ -66,7 +76,7 @@ struct DisposalList {
 
   /// Stores an entry, or hands it back to be run at once when already disposed.
   mutating func add(_ entry: DisposalEntry) -> AddAction {
-    switch state {
+    switch takeState() {
     case .active(let first, let second, var rest, let token):
       let item = (token: token, entry: entry)
       if first == nil, second == nil, rest.isEmpty {
@@ -77,7 +87,6 @@ struct DisposalList {
         state = .active(first: first, second: item, rest: rest, nextToken: token &+ 1)
         return .stored(token: token)
       }
-      state = .disposed  // placeholder while `rest` is uniquely referenced
       rest.append(item)
       state = .active(first: first, second: second, rest: rest, nextToken: token &+ 1)
       return .stored(token: token)
@@ -88,7 +97,7 @@ struct DisposalList {
 
   /// Forgets an entry without running it; returns it so the caller releases it after unlocking.
   mutating func remove(token: UInt64) -> DisposalEntry? {
-    switch state {
+    switch takeState() {
     case .active(let first, let second, var rest, let nextToken):
       if let first, first.token == token {
         state = .active(first: nil, second: second, rest: rest, nextToken: nextToken)
@@ -98,8 +107,10 @@ struct DisposalList {
         state = .active(first: first, second: nil, rest: rest, nextToken: nextToken)
         return second.entry
       }
-      guard let index = rest.lastIndex(where: { $0.token == token }) else { return nil }
-      state = .disposed  // placeholder while `rest` is uniquely referenced
+      guard let index = rest.lastIndex(where: { $0.token == token }) else {
+        state = .active(first: first, second: second, rest: rest, nextToken: nextToken)
+        return nil
+      }
       let removed = rest.remove(at: index).entry
       state = .active(first: first, second: second, rest: rest, nextToken: nextToken)
       return removed
@@ -110,9 +121,8 @@ struct DisposalList {
 
   /// Moves to disposed and returns the entries to run, in the order added; `nil` if already disposed.
   mutating func dispose() -> DisposalBatch? {
-    switch state {
+    switch takeState() {
     case .active(let first, let second, let rest, _):
-      state = .disposed
       return DisposalBatch(first: first?.entry, second: second?.entry, rest: rest)
     case .disposed:
       return nil
