@@ -9,16 +9,7 @@ extension Signal {
   /// - Returns: The signal.
   @inlinable
   public static func just(_ value: Value) -> Signal {
-    // What `Signal { observer, _ in … }` does, with the body inlined: one closure context per signal instead
-    // of two, and no observer closure per subscription. The sends still go through `SerialDelivery`.
-    Signal.unserialized({ downstream, lifetime in
-      let delivery = SerialDelivery(downstream: downstream, lifetime: lifetime)
-      lifetime.add(delivery)
-      delivery.runBody {
-        delivery.send(.value(value))
-        delivery.send(.completed)
-      }
-    })
+    Signal.constant(value, then: .completed)
   }
 
   /// A signal that completes at once without sending a value.
@@ -27,7 +18,7 @@ extension Signal {
   /// Signal<Int, Never>.empty.subscribe(completed: { print("done") })
   /// ```
   public static var empty: Signal {
-    Signal { observer, _ in observer.complete() }
+    Signal.constant(nil, then: .completed)
   }
 
   /// A signal that never sends anything and never ends.
@@ -49,7 +40,31 @@ extension Signal {
   /// - Parameter failure: The failure to send.
   /// - Returns: The signal.
   public static func failure(_ failure: Failure) -> Signal {
-    Signal { observer, _ in observer.fail(failure) }
+    Signal.constant(nil, then: .failed(failure))
+  }
+
+  /// A signal that sends `value` (if any) and then `terminal`, synchronously, at each subscription.
+  ///
+  /// Nobody else can send into such a subscription, so it needs no ``SerialDelivery``: no object per
+  /// subscription, and no atomic read-modify-write per event. Disposal's contract still holds: the lifetime is
+  /// checked before each event, so none starts after `dispose()` returns, and the terminal event is not sent
+  /// when the subscriber disposed during the value. After the terminal event the lifetime ends, as with any body.
+  /// One closure context per signal (it captures `value` and `terminal`), none per subscription.
+  ///
+  /// ```swift
+  /// Signal<Int, Never>.constant(1, then: .completed)  // just(1)
+  /// ```
+  @inlinable
+  static func constant(_ value: Value?, then terminal: Event<Value, Failure>) -> Signal {
+    Signal.unserialized({ downstream, lifetime in
+      guard !lifetime.isDisposed else { return }
+      if let value {
+        downstream.action(.value(value))
+        guard !lifetime.isDisposed else { return }
+      }
+      downstream.action(terminal)
+      lifetime.dispose()
+    })
   }
 
   /// A signal that builds a fresh signal with `makeSignal` at each subscription and subscribes to it.

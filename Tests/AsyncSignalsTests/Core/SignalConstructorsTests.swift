@@ -12,6 +12,40 @@ struct SignalConstructorsTests {
     #expect(recorder.events == [.value(7), .completed])
   }
 
+  @Test func justStopsWhenTheSubscriberDisposesDuringTheValue() {
+    let recorder = EventRecorder<Int, Never>()
+    let lifetime = Lifetime()
+    let cleanups = Counter()
+    lifetime.onDispose { cleanups.increment() }
+    Signal.just(7).subscribe(
+      Observer { event in
+        recorder.observer.send(event: event)
+        lifetime.dispose()
+      },
+      in: lifetime
+    )
+    #expect(recorder.events == [.value(7)])
+    #expect(cleanups.value == 1)
+  }
+
+  @Test func constantSignalsSendNothingIntoAnEndedLifetime() {
+    let recorder = EventRecorder<Int, Boom>()
+    let lifetime = Lifetime()
+    lifetime.dispose()
+    Signal<Int, Boom>.just(7).subscribe(recorder.observer, in: lifetime)
+    Signal<Int, Boom>.empty.subscribe(recorder.observer, in: lifetime)
+    Signal<Int, Boom>.failure(Boom()).subscribe(recorder.observer, in: lifetime)
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func constantSignalsEndTheirLifetimeAfterTheTerminalEvent() {
+    for signal in [Signal<Int, Boom>.just(1), .empty, .failure(Boom())] {
+      let lifetime = Lifetime()
+      signal.start(Observer { _ in }, in: lifetime)
+      #expect(lifetime.isDisposed)
+    }
+  }
+
   @Test func emptyCompletesAtOnce() {
     let recorder = EventRecorder<Int, Never>()
     Signal.empty.subscribe(recorder.observer)
