@@ -175,7 +175,7 @@ extension ForAwaitStateMachineTests {
           return
         }
         #expect(resumed.count == 1)
-        for producer in resumed { producer.resume() }
+        resumed.resumeAll()
       }
     }
 
@@ -186,7 +186,7 @@ extension ForAwaitStateMachineTests {
         #expect(machine.producerSuspended(producer) == nil)
         let woken = machine.producerCancelled()
         #expect(woken.count == 1)
-        for producer in woken { producer.resume() }
+        woken.resumeAll()
       }
     }
   }
@@ -201,7 +201,7 @@ extension ForAwaitStateMachineTests {
         #expect(action.dropped == [.value(1)])
         #expect(action.consumer == nil)
         #expect(action.producers.count == 1)
-        for producer in action.producers { producer.resume() }
+        action.producers.resumeAll()
       }
       #expect(machine.hasRoom())
     }

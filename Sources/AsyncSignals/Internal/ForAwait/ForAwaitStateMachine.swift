@@ -18,7 +18,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   enum State {
     /// The consumer is not suspended. `buffer` holds events it has not taken (a terminal one last);
     /// `outstanding` counts the values of the batch it is working through; `producers` wait for room.
-    case buffering(buffer: Batch, outstanding: Int, producers: [ProducerContinuation])
+    case buffering(buffer: Batch, outstanding: Int, producers: ProducerWaiters)
     /// The consumer is suspended for the next batch. Nothing is buffered or in flight, so no producer waits.
     /// `spare` and `next` are empty arrays kept for their capacity: the first event goes to the consumer in
     /// `spare`, and `next` becomes the buffer, so resuming the consumer allocates nothing once they have grown.
@@ -44,9 +44,9 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   @usableFromInline
   enum NextBatchAction {
     /// Work through `batch`, then resume `producers` that now have room.
-    case takeBatch(Batch, resumingProducers: [ProducerContinuation])
+    case takeBatch(Batch, resumingProducers: ProducerWaiters)
     /// Nothing is buffered: suspend (``consumerSuspended(_:)``) after resuming `producers`.
-    case suspend(resumingProducers: [ProducerContinuation])
+    case suspend(resumingProducers: ProducerWaiters)
     /// The stream is over: end the iteration.
     case end
   }
@@ -68,13 +68,13 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     var consumer: ConsumerContinuation?
     /// Waiting producers, to resume.
     @usableFromInline
-    var producers: [ProducerContinuation]
+    var producers: ProducerWaiters
     /// Events never consumed, to release.
     @usableFromInline
     var dropped: Batch
 
     @inlinable
-    init(consumer: ConsumerContinuation?, producers: [ProducerContinuation], dropped: Batch) {
+    init(consumer: ConsumerContinuation?, producers: ProducerWaiters, dropped: Batch) {
       self.consumer = consumer
       self.producers = producers
       self.dropped = dropped
@@ -84,7 +84,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   @usableFromInline
   let policy: BufferingPolicy
   @usableFromInline
-  var state = State.buffering(buffer: [], outstanding: 0, producers: [])
+  var state = State.buffering(buffer: [], outstanding: 0, producers: ProducerWaiters())
   /// The consumer's recycled batch, held between ``nextBatchRequested(recycling:)`` deciding to suspend and
   /// ``consumerSuspended(_:)``, which moves it into ``State/awaitingEvents(consumer:spare:next:)``.
   @usableFromInline
@@ -101,7 +101,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   mutating func eventReceived(_ event: Event<Value, Failure>) -> EventAction {
     switch state {
     case .awaitingEvents(let consumer, var spare, let next):
-      state = .buffering(buffer: next, outstanding: event.isTerminal ? 0 : 1, producers: [])
+      state = .buffering(buffer: next, outstanding: event.isTerminal ? 0 : 1, producers: ProducerWaiters())
       spare.append(event)
       return .resumeConsumer(consumer, spare)
     case .buffering(var buffer, let outstanding, let producers):
@@ -133,13 +133,13 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     case .buffering(let buffer, _, var producers):
       guard !buffer.isEmpty else {
         // Both empty arrays are kept for their capacity until the consumer suspends (`consumerSuspended`).
-        state = .buffering(buffer: buffer, outstanding: 0, producers: [])
+        state = .buffering(buffer: buffer, outstanding: 0, producers: ProducerWaiters())
         spare = recycled
         return .suspend(resumingProducers: producers)
       }
       let inFlight = buffer.count
-      let resumed = inFlight < policy.asyncLimit ? producers : []
-      if !resumed.isEmpty { producers = [] }
+      let resumed = inFlight < policy.asyncLimit ? producers : ProducerWaiters()
+      if !resumed.isEmpty { producers = ProducerWaiters() }
       state = .buffering(buffer: recycled, outstanding: inFlight, producers: producers)
       return .takeBatch(buffer, resumingProducers: resumed)
     case .finished:
@@ -199,13 +199,13 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
 
   /// A waiting producer's Task was cancelled: every waiting producer is woken to check for itself.
   @inlinable
-  mutating func producerCancelled() -> [ProducerContinuation] {
+  mutating func producerCancelled() -> ProducerWaiters {
     switch state {
     case .buffering(let buffer, let outstanding, let producers):
-      state = .buffering(buffer: buffer, outstanding: outstanding, producers: [])
+      state = .buffering(buffer: buffer, outstanding: outstanding, producers: ProducerWaiters())
       return producers
     case .awaitingEvents, .finished:
-      return []
+      return ProducerWaiters()
     case .modifying:
       preconditionFailure("ForAwait: internal inconsistency, \(state) received producerCancelled")
     }
@@ -220,9 +220,9 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
       return FinishAction(consumer: nil, producers: producers, dropped: buffer)
     case .awaitingEvents(let consumer, _, _):
       state = .finished
-      return FinishAction(consumer: consumer, producers: [], dropped: [])
+      return FinishAction(consumer: consumer, producers: ProducerWaiters(), dropped: [])
     case .finished:
-      return FinishAction(consumer: nil, producers: [], dropped: [])
+      return FinishAction(consumer: nil, producers: ProducerWaiters(), dropped: [])
     case .modifying:
       preconditionFailure("ForAwait: internal inconsistency, \(state) received finished")
     }

@@ -129,9 +129,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   }
 
   @inlinable
-  func resume(_ producers: [Machine.ProducerContinuation]) {
-    for producer in producers {
-      producer.resume()
-    }
+  func resume(_ producers: ProducerWaiters) {
+    producers.resumeAll()
   }
 }
