@@ -18,10 +18,13 @@ import Synchronization
 /// `dispose()` returns. The owner is the only one to touch `downstream`; the atomics order one owner's
 /// writes before the next owner's reads.
 ///
-/// A synchronous body runs as the owner (``runBody(_:)``): its thread takes delivery before the body starts and
-/// keeps it until the body returns, so the body's own sends skip both atomics (one relaxed load tells them
-/// apart). Sends from other threads meanwhile queue, and the body's thread delivers them after its current
-/// event, or when the body returns.
+/// The owner records its thread in `ownerThread`, so that a send can tell whether it comes from the owner's
+/// own thread with one relaxed load. Such a send is either re-entrant (from inside the observer chain), and
+/// goes to `reentrant`, a queue only the owner touches: no lock and no atomic operation, which matters to
+/// operators whose chain sends back into their own delivery on every event (flatMap's inner signals); or it
+/// comes from a synchronous body that owns delivery while it runs (``runBody(_:)``), and is delivered with no
+/// atomic read-modify-write. Sends from other threads meanwhile queue in `pending`, and the body's thread
+/// delivers them before its next event, or when the body returns.
 ///
 /// ```
 ///  body ──send──▶ SerialDelivery ──(one at a time)──▶ operator observers ──▶ subscriber
@@ -43,19 +46,26 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   @usableFromInline
   let stopped = Atomic<Bool>(false)
 
-  /// The thread running the synchronous body while it owns delivery (``runBody(_:)``), or 0.
+  /// The thread that owns delivery, while it does; 0 otherwise.
   ///
-  /// Only that thread stores its own number here, and it stores 0 before it gives delivery up, so a thread
-  /// that reads its own number (even with a relaxed load) is the body's thread, inside the body.
+  /// Only the owner stores its own number here, and it stores 0 before it gives delivery up, so a thread
+  /// that reads its own number (even with a relaxed load) owns delivery: it is inside the observer chain
+  /// (`delivering`) or runs the synchronous body (``runBody(_:)``).
   @usableFromInline
-  let bodyThread = Atomic<UInt>(0)
+  let ownerThread = Atomic<UInt>(0)
 
   /// Whether the owner is inside the observer chain (owner only).
   ///
-  /// A send from the body's thread while it is set is re-entrant and queues, as any send during a delivery does.
+  /// A send from the owner's thread while it is set is re-entrant and goes to `reentrant`.
   @usableFromInline
   @exclusivity(unchecked)
   var delivering = false
+
+  /// Re-entrant sends: events the owner's own thread sent from inside the observer chain, delivered right
+  /// after the event in progress (owner only, so no lock).
+  @usableFromInline
+  @exclusivity(unchecked)
+  var reentrant = Queue<Event<Value, Failure>>()
 
   /// The observer chain, until it is released (owner only).
   ///
@@ -112,9 +122,9 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       body()
       return
     }
-    bodyThread.store(currentThreadID(), ordering: .relaxed)
+    ownerThread.store(currentThreadID(), ordering: .relaxed)
     body()
-    bodyThread.store(0, ordering: .relaxed)
+    ownerThread.store(0, ordering: .relaxed)
     let remaining = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
     if remaining != 0 {
       drain(missed: remaining, ended: false)
@@ -124,15 +134,18 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// Delivers `event`, or queues it behind the delivery in progress.
   @inlinable
   func send(_ event: Event<Value, Failure>) {
-    if bodyThread.load(ordering: .relaxed) != 0, bodyThread.load(ordering: .relaxed) == currentThreadID() {
-      sendFromBody(event)
+    let owner = ownerThread.load(ordering: .relaxed)
+    if owner != 0, owner == currentThreadID() {
+      sendFromOwnerThread(event)
       return
     }
     guard workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else {
       sendWhileBusy(event)
       return
     }
+    ownerThread.store(currentThreadID(), ordering: .relaxed)
     let ended = deliverAsOwner(event)
+    ownerThread.store(0, ordering: .relaxed)
     // Wrapping: the count never overflows (at most one request per sender in flight), and the checked
     // `subtract` compiles to a compare-and-swap retry loop where this is a single `lock xadd`.
     let remaining = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
@@ -143,14 +156,15 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
     }
   }
 
-  /// Delivers an event the synchronous body sent on its own thread, which owns delivery (``runBody(_:)``).
+  /// Handles a send from the thread that owns delivery: a re-entrant one, or the synchronous body's.
   @inlinable
-  func sendFromBody(_ event: Event<Value, Failure>) {
+  func sendFromOwnerThread(_ event: Event<Value, Failure>) {
     guard !delivering else {
-      // Re-entrant: the chain sent back into this subscription. Queue behind the event being delivered.
-      sendWhileBusy(event)
+      // Re-entrant: the chain sent back into this subscription. Delivered right after the current event.
+      reentrant.append(event)
       return
     }
+    // Not inside the chain, yet owning delivery: the synchronous body (`runBody`).
     guard workInProgress.load(ordering: .acquiring) == 1 else {
       // Other threads queued events (or disposal) since the last delivery: they go out first.
       sendWhileBusy(event)
@@ -166,9 +180,20 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
     }
   }
 
-  /// Delivers one event as the owner; returns whether it was the terminal event that ends the subscription.
+  /// Delivers `event` and then the re-entrant sends it caused, as the owner; returns whether a terminal event
+  /// went out, which ends the subscription.
   @inlinable
   func deliverAsOwner(_ event: Event<Value, Failure>) -> Bool {
+    var ended = deliverOne(event)
+    while !reentrant.isEmpty, let next = reentrant.popFirst() {
+      if deliverOne(next) { ended = true }
+    }
+    return ended
+  }
+
+  /// Delivers one event as the owner unless delivery stopped; returns whether it was a terminal event.
+  @inlinable
+  func deliverOne(_ event: Event<Value, Failure>) -> Bool {
     guard !stopped.load(ordering: .acquiring), downstream != nil else { return false }
     delivering = true
     defer { delivering = false }
@@ -208,17 +233,23 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
 
   /// Delivers queued events as the owner until no request is outstanding (but the `keeping` requests of a
   /// body that still runs), then ends the lifetime if a terminal event went out.
+  ///
+  /// With `keeping` 0 it owns delivery for the drain (and records its thread); with 1 it drains for a body
+  /// that keeps owning delivery.
   @inlinable
   func drain(missed: Int, ended: Bool, keeping: Int = 0) {
     var missed = missed
     var ended = ended
+    let owner = keeping == 0 ? currentThreadID() : 0
     while true {
+      if owner != 0 { ownerThread.store(owner, ordering: .relaxed) }
       while !stopped.load(ordering: .acquiring), let event = pendingLock.withLock({ _ in pending.popFirst() }) {
         if deliverAsOwner(event) { ended = true }
       }
       if stopped.load(ordering: .acquiring) {
         releaseAsOwner()
       }
+      if owner != 0 { ownerThread.store(0, ordering: .relaxed) }
       let outstanding = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
       if outstanding == keeping { break }
       missed = outstanding - keeping
@@ -233,12 +264,14 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   func releaseAsOwner() {
     let released = downstream
     downstream = nil
+    let droppedReentrant = reentrant
+    reentrant = Queue()
     let dropped = pendingLock.withLock { _ in
       let dropped = pending
       pending = Queue()
       return dropped
     }
-    withExtendedLifetime((released, dropped)) {}
+    withExtendedLifetime((released, droppedReentrant, dropped)) {}
   }
 
   /// Stops delivery and releases the observer chain; queued events are dropped.
