@@ -105,6 +105,16 @@ import Testing
     #expect(child.isDisposed)
   }
 
+  @Test func aChildKeepsItsParentOnlyUntilItEnds() {
+    var parent: Lifetime? = Lifetime()
+    weak let released = parent
+    let child = parent!.makeChild()
+    parent = nil
+    #expect(released != nil)  // the child still links to it
+    child.dispose()
+    #expect(released == nil)
+  }
+
   @Test func aChildOutlivingItsParentObjectStillEnds() {
     var parent: Lifetime? = Lifetime()
     let child = parent!.makeChild()
