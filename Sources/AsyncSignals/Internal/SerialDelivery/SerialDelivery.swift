@@ -33,9 +33,10 @@ import Synchronization
 /// ```
 @usableFromInline
 final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
-  // Safety: `downstream` is read and written only by the current owner of delivery (the thread that raised
-  // `workInProgress` from 0), and the acquiring/releasing operations on `workInProgress` order each owner's
-  // accesses before the next owner's. `pending` is read and written only inside `pendingLock.withLock`; the
+  // Safety: `downstream`, `delivering`, `reentrant` and `hasReentrantSends` are read and written only by the
+  // current owner of delivery (the thread that raised `workInProgress` from 0, or the body's thread in
+  // `runBody`), and the acquiring/releasing operations on `workInProgress` order each owner's accesses before
+  // the next owner's. `pending` is read and written only inside `pendingLock.withLock`; the
   // rest is atomic or immutable.
 
   /// Delivery requests not yet handled: 0 when nobody delivers; the owner delivers until it brings it to 0.
@@ -232,8 +233,8 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// Calls `observer` in place, without the retain and release that copying it out of the class would cost.
   ///
   /// The `inout` access tells the optimiser that nothing else writes `downstream` during the call, and nothing
-  /// does: it is written only by the owner, in ``deliverAsOwner(_:)`` before a terminal event goes out and in
-  /// ``drain(missed:ended:keeping:)``, never while a send or a disposal arrives during the call (they queue).
+  /// does: it is written only by the owner, in ``deliverOne(_:)`` before a terminal event goes out and in
+  /// ``releaseAsOwner()``, never while a send or a disposal arrives during the call (they queue).
   @inlinable
   static func call(_ observer: inout Observer<Value, Failure>?, with event: Event<Value, Failure>) {
     observer.unsafelyUnwrapped.action(event)
