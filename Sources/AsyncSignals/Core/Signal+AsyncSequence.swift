@@ -68,7 +68,9 @@ extension Signal: AsyncSequence {
         batch = []
         recycled.removeAll(keepingCapacity: true)
         index = 0
-        batch = await consumer.nextBatch(recycling: recycled, isolation: actor)
+        // Consumed: a reference kept here across the suspension would make the buffer shared, and the
+        // signal's first append to it would copy it (one malloc per batch).
+        batch = await consumer.nextBatch(recycling: consume recycled, isolation: actor)
         if batch.isEmpty {
           finish()
           return nil

@@ -42,8 +42,11 @@ final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
       let storage = storage
       signal.subscribe(Observer { storage.eventReceived($0) }, in: lifetime)
     }
+    // Handed over through an optional the closure empties, so that no reference stays here while the loop
+    // waits: the buffer must be unique for the signal to append to it without copying it.
+    var handedOver = Optional(consume recycled)
     return await withTaskCancellationHandler {
-      await storage.nextBatch(recycling: recycled, isolation: isolation)
+      await storage.nextBatch(recycling: handedOver.take() ?? [], isolation: isolation)
     } onCancel: { [storage, lifetime] in
       storage.finish()
       lifetime.dispose()

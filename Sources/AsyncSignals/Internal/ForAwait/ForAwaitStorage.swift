@@ -73,7 +73,10 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
     recycling recycled: sending Machine.Batch,
     isolation: isolated (any Actor)?
   ) async -> Machine.Batch {
-    switch transition({ $0.nextBatchRequested(recycling: recycled) }) {
+    // Moved into the machine, not copied: a reference left in this frame while the consumer waits below would
+    // make the machine's buffer shared, and the next append would copy it (one malloc per batch).
+    var handedOver = Optional(consume recycled)
+    switch transition({ $0.nextBatchRequested(recycling: handedOver.take() ?? []) }) {
     case .takeBatch(let batch, let producers):
       resume(producers)
       return batch
