@@ -19,9 +19,9 @@ import Musl
 /// ```
 @inlinable
 func currentThreadID() -> UInt {
-  #if canImport(Darwin)
-  UInt(bitPattern: pthread_self())
+  #if canImport(Glibc)
+  UInt(pthread_self())  // an integer type on glibc
   #else
-  UInt(pthread_self())
+  UInt(bitPattern: pthread_self())  // a pointer on Darwin and musl
   #endif
 }
