@@ -15,18 +15,22 @@ let package = Package(
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
     .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["DemoSections"]),
-    .target(name: "DemoSections", dependencies: ["AsyncSignals", "LegacyBridge", "LocalServer", "TestSupport"]),
-    .target(name: "LocalServer", dependencies: ["AsyncSignals", "TestSupport"]),
-    .target(name: "TestSupport", dependencies: ["AsyncSignals"], path: "Tests/TestSupport"),
-    .testTarget(name: "AsyncSignalsTests", dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]),
+    .target(name: "DemoSections", dependencies: ["AsyncSignals", "LegacyBridge", "LocalServer", "Handshake"]),
+    .target(name: "LocalServer", dependencies: ["AsyncSignals", "Handshake"]),
+    .target(name: "Handshake", dependencies: ["AsyncSignals"]),
+    .target(name: "TestSupport", dependencies: ["AsyncSignals", "Handshake"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "AsyncSignalsTests",
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "Handshake", "TestSupport"]
+    ),
     .testTarget(
       name: "LegacyBridgeTests",
-      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "LocalServer", "TestSupport"]
+      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "Handshake", "LocalServer", "TestSupport"]
     ),
     .testTarget(name: "AsyncSignalsDemoTests", dependencies: ["DemoSections"]),
     .testTarget(
       name: "AsyncSignalsStressTests",
-      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "Handshake", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

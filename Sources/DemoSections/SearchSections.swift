@@ -1,6 +1,6 @@
 import AsyncSignals
+import Handshake
 import LegacyBridge
-import TestSupport
 
 /// Search-as-you-type: `debounce`, then `flatMap(.latest)` against the local server, consumed two ways.
 enum SearchSections {

@@ -1,6 +1,6 @@
 import AsyncSignals
 import Foundation
-import TestSupport
+import Handshake
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import AsyncSignals
 import AsyncSignalsTesting
+import Handshake
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import AsyncSignals
 import Foundation
+import Handshake
 import LegacyBridge
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import AsyncSignals
+import Handshake
 import TestSupport
 import Testing
 

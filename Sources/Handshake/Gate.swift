@@ -2,7 +2,9 @@ import AsyncSignals
 
 /// A one-shot latch: `wait()` suspends until `open()` has been called (before or after).
 ///
-/// Tests use it as an explicit handshake between tasks instead of sleeping or yielding.
+/// Tests, the local server and the demo use it as an explicit handshake between tasks instead of sleeping or
+/// yielding. It lives in Sources (not in the tests' support target) so that those targets need nothing from
+/// `Tests/`.
 package final class Gate: Sendable {
   private enum State {
     case closed(waiters: [UnsafeContinuation<Void, Never>])
