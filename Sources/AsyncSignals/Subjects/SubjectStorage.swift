@@ -54,13 +54,26 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   @inlinable
   func sendWhenReady(_ value: Value) async {
     let subscribers = machine.withLock { $0.currentSubscribers }
-    for subscriber in subscribers where subscriber.isActive {
-      // Checked synchronously first: a loop with room costs no suspension point.
-      if let backpressure = subscriber.backpressure, !backpressure.hasRoom() {
+    var start = 0
+    // Checked synchronously first, without retaining anyone: a loop with room costs no suspension point.
+    while let full = Self.indexOfFirstFullBuffer(in: subscribers, from: start) {
+      if let backpressure = subscribers[full].backpressure {
         await backpressure.waitForRoom()
       }
+      start = full + 1
     }
     send(.value(value))
+  }
+
+  /// The index of the first active subscriber at or after `start` whose `for await` buffer has no room, if any.
+  @inlinable
+  static func indexOfFirstFullBuffer(
+    in subscribers: ContiguousArray<Machine.Subscriber>,
+    from start: Int
+  ) -> Int? {
+    forEachUnretained(in: subscribers, from: start) { subscriber in
+      !subscriber.isActive || subscriber.backpressure?.hasRoom() != false
+    }
   }
 
   /// Registers `observer` for the subscription `lifetime`, replaying the history to it first.
@@ -98,22 +111,37 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Calls every subscriber of `subscribers` that is still active with `event`, in order.
+  @inlinable
+  static func deliver(_ event: Event<Value, Failure>, to subscribers: ContiguousArray<Machine.Subscriber>) {
+    _ = forEachUnretained(in: subscribers, from: 0) { subscriber in
+      subscriber.receive(event)
+      return true
+    }
+  }
+
+  /// Calls `body` with each subscriber of `subscribers` from `start` on, in order, until it returns false;
+  /// returns the index of that subscriber, or nil if `body` went through them all.
   ///
-  /// Reads the snapshot's elements as `Unmanaged` references and calls each through a guaranteed reference, so a
+  /// Reads the snapshot's elements as `Unmanaged` references and calls `body` through a guaranteed reference, so a
   /// send retains and releases neither the subscribers nor their observers (a plain `for … in` retained and
   /// released each subscriber, and copied its `observer` out of it, on every send: half of the fan-out's time).
   @inlinable
-  static func deliver(_ event: Event<Value, Failure>, to subscribers: ContiguousArray<Machine.Subscriber>) {
+  static func forEachUnretained(
+    in subscribers: ContiguousArray<Machine.Subscriber>,
+    from start: Int,
+    _ body: (Machine.Subscriber) -> Bool
+  ) -> Int? {
     subscribers.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
+      guard let base = buffer.baseAddress else { return nil }
       // Safety: `subscribers` is a snapshot that nothing mutates, and it stays alive until this closure returns,
       // so it holds a strong reference to every element for the whole loop: each subscriber outlives its call
       // even if it is removed from the subject (or the subject is released) meanwhile. `Unmanaged` has the
       // layout of a class reference, so the rebound elements are the same references, read without retaining.
-      base.withMemoryRebound(to: Unmanaged<Machine.Subscriber>.self, capacity: buffer.count) { elements in
-        for index in 0..<buffer.count {
-          elements[index]._withUnsafeGuaranteedRef { $0.receive(event) }
+      return base.withMemoryRebound(to: Unmanaged<Machine.Subscriber>.self, capacity: buffer.count) { elements in
+        for index in start..<buffer.count where !elements[index]._withUnsafeGuaranteedRef(body) {
+          return index
         }
+        return nil
       }
     }
   }

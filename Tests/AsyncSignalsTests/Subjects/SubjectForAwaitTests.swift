@@ -85,6 +85,30 @@ struct SubjectForAwaitTests {
     #expect(await consumer.value == Array(1...20))
   }
 
+  @Test func asyncSendWaitsForEveryBoundedConsumerBesideCallbackSubscribers() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let callbacks = EventRecorder<Int, Never>()
+    let callbackLifetime = Lifetime()
+    subject.signal.subscribe(callbacks.observer, in: callbackLifetime)
+    let subscribed = (Gate(), Gate())
+    let consumers = [subscribed.0, subscribed.1].map { gate in
+      Task {
+        var received: [Int] = []
+        for await value in subject.announcingSubscription(gate).asyncBuffering(.bufferingOldest(1)) {
+          received.append(value)
+        }
+        return received
+      }
+    }
+    await subscribed.0.wait()
+    await subscribed.1.wait()
+    for value in 1...30 { await subject.sendWhenReady(value) }
+    subject.complete()
+    for consumer in consumers { #expect(await consumer.value == Array(1...30)) }
+    #expect(callbacks.values == Array(1...30))
+    callbackLifetime.dispose()
+  }
+
   @Test func eachForAwaitConsumerHasItsOwnBuffer() async {
     let subject = PassthroughSubject<Int, Never>()
     let bothSubscribed = (Gate(), Gate())
