@@ -21,9 +21,26 @@ import Synchronization
 /// }
 /// ```
 public final class Lifetime: Disposable {
-  private let list = Locked(DisposalList())
+  /// What this lifetime tears down, and whether it is registered in its parent's list.
+  private struct State {
+    var list = DisposalList()
+    /// Where this lifetime stands in its parent's list (see ``makeChild()``).
+    var link = ParentLink.unregistered
+  }
 
-  /// Whether ``dispose()`` ran: `list.isDisposed`, published for reading without the lock.
+  /// A child lifetime's entry in its parent's list, made only once the child has something to tear down.
+  private enum ParentLink {
+    /// Not in the parent's list (or no parent): the parent's end is seen through ``isDisposed``.
+    case unregistered
+    /// Being added to the parent's list by the first addition to this lifetime.
+    case registering
+    /// In the parent's list under `token`, which this lifetime's disposal removes.
+    case registered(token: UInt64)
+  }
+
+  private let state = Locked(State())
+
+  /// Whether ``dispose()`` ran: `state.list.isDisposed`, published for reading without the lock.
   ///
   /// Set under the lock by the disposal that takes the list, so it never runs ahead of the list. A
   /// subscription usually sees `dispose()` more than once (after its terminal event, and from the subscriber),
@@ -34,39 +51,32 @@ public final class Lifetime: Disposable {
   @usableFromInline
   let backpressure: (any Backpressure)?
 
-  /// The lifetime this one was made from with ``makeChild()``, which forgets it (entry `parentToken`) when this
-  /// one ends first.
+  /// The lifetime this one was made from with ``makeChild()``; ``isDisposed`` reads it, and this lifetime's
+  /// entry in its list (if any) is removed when this one ends first.
   ///
-  /// Stored here rather than as an unlink closure in `list`, so that making a child allocates no closure
-  /// context. A strong reference, taken when the child is made and given back exactly once: by the
-  /// ``dispose()`` that ends this lifetime, or by `deinit` if it never ends. A child therefore keeps its parent
-  /// alive until it ends, as the parent keeps the child (in its list) until one of them ends. Not `weak`: a
-  /// weakly referenced object keeps its reference counts in a side table, which made every retain and release
-  /// of a flattening operator's lifetime, and every child's creation and destruction, take the runtime's slow
-  /// paths (about 15% of flatMap's time).
+  /// A strong reference, taken when the child is made and given back by `deinit`, so that reading it never
+  /// races with its release. A child therefore keeps its parent object alive, as the parent keeps the child
+  /// (in its list, once registered) until one of them ends; a parent that ended has emptied its list, so what
+  /// a disposed child keeps is one small object. Not `weak`: a weakly referenced object keeps its reference
+  /// counts in a side table, which made every retain and release of a flattening operator's lifetime, and every
+  /// child's creation and destruction, take the runtime's slow paths (about 15% of flatMap's time).
   private let parent: Unmanaged<Lifetime>?
-
-  /// The token of this lifetime's entry in `parent`'s list.
-  private let parentToken: UInt64
 
   /// Creates a lifetime that has not ended yet.
   public convenience init() {
     self.init(backpressure: nil)
   }
 
-  init(backpressure: (any Backpressure)?, parent: Lifetime? = nil, parentToken: UInt64 = 0) {
+  init(backpressure: (any Backpressure)?, parent: Lifetime? = nil) {
     self.backpressure = backpressure
     self.parent = parent.map { Unmanaged.passRetained($0) }
-    self.parentToken = parentToken
   }
 
   deinit {
-    if !hasEnded.load(ordering: .acquiring) {
-      parent?.release()
-    }
+    parent?.release()
   }
 
-  /// Whether the subscription has ended.
+  /// Whether the subscription has ended: this lifetime was disposed, or the one it was made from has ended.
   ///
   /// A synchronous body that loops checks it to stop early.
   ///
@@ -77,7 +87,8 @@ public final class Lifetime: Disposable {
   /// }
   /// ```
   public var isDisposed: Bool {
-    hasEnded.load(ordering: .acquiring)
+    // A child not registered with its parent is not disposed by it, so its end is read from there.
+    hasEnded.load(ordering: .acquiring) || parent?._withUnsafeGuaranteedRef { $0.isDisposed } == true
   }
 
   /// Ends the lifetime: runs every cleanup and cancels every Task, in the order added.
@@ -85,13 +96,15 @@ public final class Lifetime: Disposable {
   /// Calling it again does nothing.
   public func dispose() {
     guard !hasEnded.load(ordering: .acquiring) else { return }
-    let batch = list.withLock { list in
-      let batch = list.dispose()
+    let (batch, link) = state.withLock { state in
+      let batch = state.list.dispose()
       hasEnded.store(true, ordering: .releasing)
-      return batch
+      return (batch, state.link)
     }
     guard let batch else { return }
-    parent?.takeRetainedValue().forget(token: parentToken)
+    if case .registered(let token) = link {
+      parent?._withUnsafeGuaranteedRef { $0.forget(token: token) }
+    }
     DisposalEntry.runAll(batch)
   }
 
@@ -149,28 +162,60 @@ public final class Lifetime: Disposable {
   ///
   /// Operators that subscribe several times within one subscription (`concat`, `retry`, flattening) give each
   /// inner subscription a child.
+  ///
+  /// Making a child takes no lock: the child enters this lifetime's list only when something is first added to
+  /// it (a cleanup, a Task, a child of its own), since until then ending it has nothing to run, and its
+  /// ``isDisposed`` reads this lifetime's end. An inner that subscribes and ends at once, like `Signal.just`,
+  /// never touches the parent's lock.
   @usableFromInline
   func makeChild() -> Lifetime {
-    // Made under the lock, so that it knows the token its entry gets here.
-    let (child, action) = list.withLock { list in
-      let child = Lifetime(backpressure: backpressure, parent: self, parentToken: list.nextToken ?? 0)
-      return (child, list.add(.disposable(child)))
-    }
-    if case .runNow(let entry) = action {
-      entry.run()
-    }
-    return child
+    Lifetime(backpressure: backpressure, parent: self)
   }
 
   /// Forgets the entry `token` (a child that ended first) without running it.
   func forget(token: UInt64) {
-    let removed = list.withLock { $0.remove(token: token) }
+    let removed = state.withLock { $0.list.remove(token: token) }
     _ = removed  // released after unlocking
   }
 
-  private func add(_ entry: DisposalEntry) {
-    if case .runNow(let entry) = list.withLock({ $0.add(entry) }) {
+  /// Adds `entry` to the list (or runs it now if this lifetime has ended); returns its token if stored.
+  ///
+  /// The first entry of a child registers the child in its parent's list, outside this lifetime's lock.
+  @discardableResult
+  private func add(_ entry: DisposalEntry) -> UInt64? {
+    let (action, registersWith) = state.withLock { state -> (DisposalList.AddAction, Unmanaged<Lifetime>?) in
+      let action = state.list.add(entry)
+      guard case .stored = action, let parent, case .unregistered = state.link else { return (action, nil) }
+      state.link = .registering
+      // Retained for the registration below, which runs after unlocking.
+      return (action, parent.retain())
+    }
+    switch action {
+    case .runNow(let entry):
       entry.run()
+      return nil
+    case .stored(let token):
+      if let registersWith {
+        register(in: registersWith)
+      }
+      return token
+    }
+  }
+
+  /// Adds this lifetime to `parent`'s list, so that the parent's end disposes it, and releases `parent`.
+  ///
+  /// If the parent has ended, adding disposes this lifetime at once. If this lifetime ends while it registers,
+  /// its disposal found no token to remove, so the entry is removed here.
+  private func register(in parent: Unmanaged<Lifetime>) {
+    defer { parent.release() }
+    guard let token = parent._withUnsafeGuaranteedRef({ $0.add(.disposable(self)) }) else { return }
+    let endedMeanwhile = state.withLock { state in
+      guard !state.list.isDisposed else { return true }
+      state.link = .registered(token: token)
+      return false
+    }
+    if endedMeanwhile {
+      parent._withUnsafeGuaranteedRef { $0.forget(token: token) }
     }
   }
 }

@@ -1,3 +1,4 @@
+import Handshake
 import TestSupport
 import Testing
 
@@ -105,13 +106,77 @@ import Testing
     #expect(child.isDisposed)
   }
 
-  @Test func aChildKeepsItsParentOnlyUntilItEnds() {
+  @Test func aChildWithACleanupThatEndsFirstIsReleasedByItsParent() {
+    let parent = Lifetime()
+    let ran = Counter()
+    weak var released: Lifetime?
+    do {
+      let child = parent.makeChild()
+      released = child
+      child.onDispose { ran.increment() }  // registers the child in the parent's list
+      child.dispose()
+    }
+    #expect(ran.value == 1)
+    #expect(released == nil)
+    parent.dispose()
+    #expect(ran.value == 1)
+  }
+
+  @Test func aChildWithNothingToTearDownSeesItsParentsEnd() {
+    let parent = Lifetime()
+    let child = parent.makeChild()
+    let grandchild = child.makeChild()
+    parent.dispose()
+    #expect(child.isDisposed)
+    #expect(grandchild.isDisposed)
+    let ran = Counter()
+    grandchild.onDispose { ran.increment() }
+    #expect(ran.value == 1)  // added after the end: runs at once
+  }
+
+  @Test func aGrandchildsCleanupRunsOnceWhenTheRootEnds() {
+    let root = Lifetime()
+    let child = root.makeChild()
+    let grandchild = child.makeChild()
+    let ran = Counter()
+    grandchild.onDispose { ran.increment() }
+    #expect(!grandchild.isDisposed)
+    root.dispose()
+    #expect(ran.value == 1)
+    #expect(grandchild.isDisposed)
+    child.dispose()
+    grandchild.dispose()
+    #expect(ran.value == 1)
+  }
+
+  @Test func aChildsTaskIsCancelledWhenItsParentEnds() async {
+    let parent = Lifetime()
+    let child = parent.makeChild()
+    let started = Gate()
+    let cancelled = Gate()
+    child.task {
+      started.open()
+      await withTaskCancellationHandler {
+        await cancelled.wait()
+      } onCancel: {
+        cancelled.open()
+      }
+    }
+    await started.wait()
+    parent.dispose()
+    await cancelled.wait()
+    #expect(child.isDisposed)
+  }
+
+  @Test func aChildKeepsItsParentObjectUntilItIsReleased() {
     var parent: Lifetime? = Lifetime()
     weak let released = parent
-    let child = parent!.makeChild()
+    var child: Lifetime? = parent!.makeChild()
     parent = nil
     #expect(released != nil)  // the child still links to it
-    child.dispose()
+    child!.dispose()
+    #expect(released != nil)  // a concurrent `isDisposed` may still read it
+    child = nil
     #expect(released == nil)
   }
 
