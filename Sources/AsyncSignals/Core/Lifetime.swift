@@ -20,7 +20,13 @@ import Synchronization
 ///   lifetime.onDispose { timer.invalidate() }
 /// }
 /// ```
-public final class Lifetime: Disposable {
+public class Lifetime: Disposable, @unchecked Sendable {
+  // Not `final` only so that an operator can make a child that also carries its per-inner state (see
+  // `FlattenInnerLifetime`): the class is not `open`, and every member is `final`, so calls stay direct.
+  // Safety: `@unchecked` only because the compiler checks no non-final class. Every stored property here is a
+  // `let` of a `Sendable` type (the mutable state is behind `Locked` and `Atomic`), and the only subclass,
+  // `FlattenInnerLifetime`, adds only `let`s of `Sendable` types; the class is not `open`, so no other module
+  // can add one.
   /// What this lifetime tears down, and whether it is registered in its parent's list.
   private struct State {
     var list = DisposalList()
@@ -49,7 +55,7 @@ public final class Lifetime: Disposable {
 
   /// The consumer that paces asynchronous sends, inherited by child lifetimes.
   @usableFromInline
-  let backpressure: (any Backpressure)?
+  final let backpressure: (any Backpressure)?
 
   /// The lifetime this one was made from with ``makeChild()``; ``isDisposed`` reads it, and this lifetime's
   /// entry in its list (if any) is removed when this one ends first.
@@ -67,6 +73,7 @@ public final class Lifetime: Disposable {
     self.init(backpressure: nil)
   }
 
+  @usableFromInline
   init(backpressure: (any Backpressure)?, parent: Lifetime? = nil) {
     self.backpressure = backpressure
     self.parent = parent.map { Unmanaged.passRetained($0) }
@@ -86,7 +93,7 @@ public final class Lifetime: Disposable {
   ///   while !lifetime.isDisposed { observer.send(next); next += 1 }
   /// }
   /// ```
-  public var isDisposed: Bool {
+  public final var isDisposed: Bool {
     // A child not registered with its parent is not disposed by it, so its end is read from there.
     hasEnded.load(ordering: .acquiring) || parent?._withUnsafeGuaranteedRef { $0.isDisposed } == true
   }
@@ -94,7 +101,7 @@ public final class Lifetime: Disposable {
   /// Ends the lifetime: runs every cleanup and cancels every Task, in the order added.
   ///
   /// Calling it again does nothing.
-  public func dispose() {
+  public final func dispose() {
     guard !hasEnded.load(ordering: .acquiring) else { return }
     let (batch, link) = state.withLock { state in
       let batch = state.list.dispose()
@@ -111,14 +118,14 @@ public final class Lifetime: Disposable {
   /// Runs `action` when the lifetime ends (at once if it already has).
   ///
   /// - Parameter action: The cleanup.
-  public func onDispose(_ action: @escaping @Sendable () -> Void) {
+  public final func onDispose(_ action: @escaping @Sendable () -> Void) {
     add(.action(action))
   }
 
   /// Disposes `disposable` when the lifetime ends (at once if it already has).
   ///
   /// - Parameter disposable: The disposable to tie to this lifetime.
-  public func add(_ disposable: any Disposable) {
+  public final func add(_ disposable: any Disposable) {
     add(.disposable(disposable))
   }
 
@@ -136,7 +143,7 @@ public final class Lifetime: Disposable {
   /// - Parameters:
   ///   - priority: The Task's priority.
   ///   - operation: The asynchronous work.
-  public func task(
+  public final func task(
     priority: TaskPriority? = nil,
     _ operation: sending @escaping @isolated(any) () async -> Void
   ) {
@@ -168,12 +175,12 @@ public final class Lifetime: Disposable {
   /// ``isDisposed`` reads this lifetime's end. An inner that subscribes and ends at once, like `Signal.just`,
   /// never touches the parent's lock.
   @usableFromInline
-  func makeChild() -> Lifetime {
+  final func makeChild() -> Lifetime {
     Lifetime(backpressure: backpressure, parent: self)
   }
 
   /// Forgets the entry `token` (a child that ended first) without running it.
-  func forget(token: UInt64) {
+  final func forget(token: UInt64) {
     let removed = state.withLock { $0.list.remove(token: token) }
     _ = removed  // released after unlocking
   }

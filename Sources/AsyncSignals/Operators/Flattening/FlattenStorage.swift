@@ -114,18 +114,10 @@ final class FlattenStorage<Value: Sendable, Failure: Error>: @unchecked Sendable
   @inlinable
   func subscribe(_ inner: Signal<Value, Failure>, id: Int) {
     guard let delivery else { return }
-    let child = lifetime.makeInnerLifetime()
+    let child = FlattenInnerLifetime(id: id, delivery: delivery, parent: lifetime)
     if machine.limit == nil {
       current = child
     }
-    inner.start(
-      Observer { event in
-        switch event {
-        case .value(let value): delivery.send(.innerValue(id: id, value))
-        case .failed, .completed: delivery.send(.innerEnded(id: id, event, lifetime: child))
-        }
-      },
-      in: child
-    )
+    inner.start(child.observer, in: child)
   }
 }
