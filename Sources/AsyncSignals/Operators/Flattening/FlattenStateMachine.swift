@@ -64,7 +64,7 @@ struct FlattenStateMachine<Inner> {
 
   /// The outer signal sent `inner`.
   @inlinable
-  mutating func outerSent(_ inner: Inner) -> Action {
+  mutating func outerSent(_ inner: consuming Inner) -> Action {
     guard case .outerRunning = state else { return .none }
     guard let limit else {
       let id = takeID()

@@ -95,8 +95,9 @@ final class FlattenStorage<Value: Sendable, Failure: Error>: @unchecked Sendable
   }
 
   @inlinable
-  func perform(_ action: FlattenStateMachine<Signal<Value, Failure>>.Action, terminal: Event<Value, Failure>) {
-    switch action {
+  func perform(_ action: consuming FlattenStateMachine<Signal<Value, Failure>>.Action, terminal: Event<Value, Failure>)
+  {
+    switch consume action {
     case .none:
       break
     case .subscribe(let inner, let id):
@@ -112,7 +113,7 @@ final class FlattenStorage<Value: Sendable, Failure: Error>: @unchecked Sendable
   }
 
   @inlinable
-  func subscribe(_ inner: Signal<Value, Failure>, id: Int) {
+  func subscribe(_ inner: consuming Signal<Value, Failure>, id: Int) {
     guard let delivery else { return }
     let child = FlattenInnerLifetime(id: id, delivery: delivery, parent: lifetime)
     if machine.limit == nil {
