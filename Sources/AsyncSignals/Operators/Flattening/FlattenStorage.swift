@@ -33,11 +33,13 @@ final class FlattenStorage<Value: Sendable, Failure: Error>: @unchecked Sendable
 
   @usableFromInline
   typealias Input = FlattenInput<Value, Failure>
+  @usableFromInline
+  typealias Machine = FlattenStateMachine<Signal<Value, Failure>>
 
   // `@exclusivity(unchecked)`: the delivery already serialises every access (see above), and the run-time checks
   // cost about 3% of flatMap's time once `received(_:)` is inlined into another module.
   @usableFromInline
-  @exclusivity(unchecked) var machine: FlattenStateMachine<Signal<Value, Failure>>
+  @exclusivity(unchecked) var machine: Machine
   /// The lifetime of the running inner, disposed when it is replaced (``FlattenStrategy/latest``).
   @usableFromInline
   @exclusivity(unchecked) var current: Lifetime?
@@ -95,8 +97,7 @@ final class FlattenStorage<Value: Sendable, Failure: Error>: @unchecked Sendable
   }
 
   @inlinable
-  func perform(_ action: consuming FlattenStateMachine<Signal<Value, Failure>>.Action, terminal: Event<Value, Failure>)
-  {
+  func perform(_ action: consuming Machine.Action, terminal: Event<Value, Failure>) {
     switch consume action {
     case .none:
       break
