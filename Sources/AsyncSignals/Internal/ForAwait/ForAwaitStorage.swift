@@ -23,11 +23,19 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   @usableFromInline
   let machine: Locked<Machine>
 
+  /// Keeps the lock (with the machine) and `room` on different cache lines.
+  ///
+  /// The consumer takes the lock for every batch, and an asynchronous sender on another core reads `room`
+  /// before every value. With 64 bytes between them, and `room` stored only when it changes, that read usually
+  /// hits the sender's cache (the backpressured async body on two threads: 539–551 → 317–361 ns per value,
+  /// source only).
+  let cacheLinePadding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
   /// Whether an asynchronous sender may send now: `machine.hasRoom()` as of the last transition.
   ///
-  /// Written only inside the lock, after each transition, so stores follow the machine's order. A sender
-  /// reads its own sends' effect (same thread); between a read and its send, only another concurrent sender
-  /// can fill the buffer, which the check under the lock did not exclude either.
+  /// Written only inside the lock, after a transition that changed it, so stores follow the machine's order.
+  /// A sender reads its own sends' effect (same thread); between a read and its send, only another concurrent
+  /// sender can fill the buffer, which the check under the lock did not exclude either.
   @usableFromInline
   let room = Atomic(true)
 
@@ -42,7 +50,12 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   func transition<Action>(_ body: (inout Machine) -> Action) -> Action {
     machine.withLock { machine in
       let action = body(&machine)
-      room.store(machine.hasRoom(), ordering: .releasing)
+      let hasRoom = machine.hasRoom()
+      // Stored only when it changes, so that the line stays shared in the sender's cache (a relaxed load is
+      // enough: `room` is only written under this lock).
+      if room.load(ordering: .relaxed) != hasRoom {
+        room.store(hasRoom, ordering: .releasing)
+      }
       return action
     }
   }
