@@ -62,4 +62,37 @@ import Testing
     #expect(releases.withLock { $0 } == 2)
     _ = (first, second)
   }
+
+  @Test func reusesItsSlotsAfterRunningEmpty() {
+    var queue = Queue<Int>()
+    for round in 0..<3 {
+      queue.append(round * 10 + 1)
+      queue.append(round * 10 + 2)
+      queue.append(round * 10 + 3)
+      #expect(queue.popFirst() == round * 10 + 1)
+      queue.append(round * 10 + 4)
+      #expect(queue.count == 3)
+      #expect(queue.popFirst() == round * 10 + 2)
+      #expect(queue.popFirst() == round * 10 + 3)
+      #expect(queue.popFirst() == round * 10 + 4)
+      #expect(queue.isEmpty)
+      #expect(queue.popFirst() == nil)
+      #expect(queue.slots.count == 4)  // the slots of the first round, reused
+    }
+  }
+
+  @Test func anElementInAReusedSlotIsHandedOutWithItsOnlyReference() {
+    let releases = Locked(0)
+    var queue = Queue<Tracked>()
+    queue.append(Tracked(1) { releases.withLock { $0 += 1 } })
+    _ = queue.popFirst()
+    #expect(releases.withLock { $0 } == 1)
+    queue.append(Tracked(2) { releases.withLock { $0 += 1 } })
+    var reused = queue.popFirst()
+    #expect(reused?.value == 2)
+    #expect(releases.withLock { $0 } == 1)
+    reused = nil
+    #expect(releases.withLock { $0 } == 2)
+    _ = reused
+  }
 }
