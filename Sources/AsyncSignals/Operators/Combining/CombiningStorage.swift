@@ -13,8 +13,10 @@ final class CombiningStorage<Element: Sendable, Failure: Error, Machine: Combini
   @unchecked Sendable
 {
   // Safety: `machine` is read and written only inside `received(_:)`, which the delivery serialises. The rest
-  // is immutable.
+  // is immutable. Accesses never overlap, so `machine` skips the run-time exclusivity check (a class `var`
+  // touched from code inlined into another module otherwise pays `swift_beginAccess` on every event).
   @usableFromInline
+  @exclusivity(unchecked)
   var machine: Machine
   @usableFromInline
   let combine: @Sendable ([Element]) -> Value

@@ -38,8 +38,9 @@ extension Signal {
 @usableFromInline
 final class TryMapState: @unchecked Sendable {
   // Safety: read and written only inside the serial event delivery of the one subscription that created it
-  // (the contract of ``OperatorState``).
+  // (the contract of ``OperatorState``), so its accesses never overlap and skip the run-time check.
   @usableFromInline
+  @exclusivity(unchecked)
   var failed = false
 
   @inlinable
