@@ -27,4 +27,20 @@ struct LifetimeStressTests {
       }
     }
   }
+
+  /// A lifetime that never had anything added ends without its lock; a cleanup added on another thread at the
+  /// same moment must still run exactly once (at once, or by the disposal).
+  @Test func aCleanupAddedWhileAFreshLifetimeEndsRunsOnce() {
+    for _ in 0..<2_000 {
+      let lifetime = Lifetime()
+      let ran = Counter()
+      runOnThreads([
+        { lifetime.dispose() },
+        { lifetime.onDispose { ran.increment() } },
+        { lifetime.dispose() },
+      ])
+      #expect(lifetime.isDisposed)
+      #expect(ran.value == 1)
+    }
+  }
 }

@@ -46,12 +46,22 @@ public class Lifetime: Disposable, @unchecked Sendable {
 
   private let state = Locked(State())
 
-  /// Whether ``dispose()`` ran: `state.list.isDisposed`, published for reading without the lock.
+  /// How far this lifetime is: ``Phase/fresh``, ``Phase/holdsEntries`` or ``Phase/ended``.
   ///
-  /// Set under the lock by the disposal that takes the list, so it never runs ahead of the list. A
-  /// subscription usually sees `dispose()` more than once (after its terminal event, and from the subscriber),
-  /// and the repeats now cost one atomic load instead of a lock round.
-  private let hasEnded = Atomic(false)
+  /// A subscription usually sees `dispose()` more than once (after its terminal event, and from the
+  /// subscriber): the repeats cost one atomic load. A lifetime that never had anything added (an inner like
+  /// `Signal.just`, a subscription to one) ends with one compare-and-swap and no lock round.
+  private let phase = Atomic<UInt8>(Phase.fresh)
+
+  /// The values of `phase`.
+  private enum Phase {
+    /// Nothing was ever added and the lifetime has not ended: ending it has nothing to run.
+    static let fresh: UInt8 = 0
+    /// Something was added (under the lock, which moved the phase here): ending it takes the lock.
+    static let holdsEntries: UInt8 = 1
+    /// Ended: from ``fresh`` by a compare-and-swap, or under the lock by the disposal that took the list.
+    static let ended: UInt8 = 2
+  }
 
   /// The consumer that paces asynchronous sends, inherited by child lifetimes.
   @usableFromInline
@@ -95,17 +105,23 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// ```
   public final var isDisposed: Bool {
     // A child not registered with its parent is not disposed by it, so its end is read from there.
-    hasEnded.load(ordering: .acquiring) || parent?._withUnsafeGuaranteedRef { $0.isDisposed } == true
+    phase.load(ordering: .acquiring) == Phase.ended || parent?._withUnsafeGuaranteedRef { $0.isDisposed } == true
   }
 
   /// Ends the lifetime: runs every cleanup and cancels every Task, in the order added.
   ///
   /// Calling it again does nothing.
   public final func dispose() {
-    guard !hasEnded.load(ordering: .acquiring) else { return }
+    let current = phase.load(ordering: .acquiring)
+    guard current != Phase.ended else { return }
+    if current == Phase.fresh,
+      phase.compareExchange(expected: Phase.fresh, desired: Phase.ended, ordering: .acquiringAndReleasing).exchanged
+    {
+      return  // nothing to run, and not in the parent's list (a child registers with its first entry)
+    }
     let (batch, link) = state.withLock { state in
       let batch = state.list.dispose()
-      hasEnded.store(true, ordering: .releasing)
+      phase.store(Phase.ended, ordering: .releasing)
       return (batch, state.link)
     }
     guard let batch else { return }
@@ -191,6 +207,18 @@ public class Lifetime: Disposable, @unchecked Sendable {
   @discardableResult
   private func add(_ entry: DisposalEntry) -> UInt64? {
     let (action, registersWith) = state.withLock { state -> (DisposalList.AddAction, Unmanaged<Lifetime>?) in
+      // Leaving `fresh` is a compare-and-swap, so that it and a lock-free disposal never both succeed.
+      let current = phase.load(ordering: .acquiring)
+      guard current != Phase.ended,
+        current == Phase.holdsEntries
+          || phase.compareExchange(
+            expected: Phase.fresh,
+            desired: Phase.holdsEntries,
+            ordering: .acquiringAndReleasing
+          ).exchanged
+      else {
+        return (.runNow(entry), nil)
+      }
       let action = state.list.add(entry)
       guard case .stored = action, let parent, case .unregistered = state.link else { return (action, nil) }
       state.link = .registering

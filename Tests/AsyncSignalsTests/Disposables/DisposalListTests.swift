@@ -168,6 +168,17 @@ import Testing
     #expect(child.isDisposed)
   }
 
+  @Test func aLifetimeThatNeverHadAnEntryEndsAndRunsLaterAdditionsAtOnce() {
+    let lifetime = Lifetime()
+    lifetime.dispose()
+    #expect(lifetime.isDisposed)
+    let ran = Counter()
+    lifetime.onDispose { ran.increment() }
+    #expect(ran.value == 1)
+    lifetime.dispose()
+    #expect(ran.value == 1)
+  }
+
   @Test func aChildKeepsItsParentObjectUntilItIsReleased() {
     var parent: Lifetime? = Lifetime()
     weak let released = parent
