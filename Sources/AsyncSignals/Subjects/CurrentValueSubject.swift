@@ -31,10 +31,11 @@ public final class CurrentValueSubject<Value: Sendable, Failure: Error>: Subject
   /// ```
   ///
   /// - Parameter initialValue: The value until the first send.
+  @inlinable
   public init(_ initialValue: Value) {
     var history = ReplayBuffer<Value>(capacity: 1)
     _ = history.append(initialValue)
-    storage = SubjectStorage(history: history)
+    storage = SubjectStorage(history: history, publishesLatestValue: true)
   }
 
   /// The current value: the newest value delivered to the subscribers, or being delivered.

@@ -34,5 +34,6 @@ public final class PassthroughSubject<Value: Sendable, Failure: Error>: Subject,
   /// ```swift
   /// let events = PassthroughSubject<String, Never>()
   /// ```
+  @inlinable
   public init() {}
 }

@@ -15,6 +15,7 @@ struct ReplayBuffer<Value>: Sequence {
   var head = 0
 
   /// Creates an empty buffer keeping at most `capacity` values.
+  @usableFromInline
   init(capacity: Int) {
     precondition(capacity >= 0, "ReplayBuffer: internal inconsistency, negative capacity \(capacity)")
     self.capacity = capacity

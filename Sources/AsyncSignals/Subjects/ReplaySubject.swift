@@ -35,6 +35,7 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: Subject, Subj
   /// ```
   ///
   /// - Parameter capacity: How many values to replay; at least 1.
+  @inlinable
   public init(capacity: Int) {
     precondition(capacity >= 1, "ReplaySubject(capacity:): capacity must be >= 1, got \(capacity)")
     storage = SubjectStorage(history: ReplayBuffer(capacity: capacity))
@@ -47,6 +48,7 @@ public final class ReplaySubject<Value: Sendable, Failure: Error>: Subject, Subj
   /// ```swift
   /// let everything = ReplaySubject<Int, Never>()
   /// ```
+  @inlinable
   public init() {
     storage = SubjectStorage(history: ReplayBuffer(capacity: .max))
   }

@@ -2,7 +2,10 @@ import Testing
 
 @testable import AsyncSignals
 
-/// The subject state machine, tested as a value: one test per (input × state).
+/// The subject state machine, tested as a value: one test per (operation × state).
+///
+/// The order in which operations run (queued behind a delivery, re-entrant) is the subject's `SerialDelivery`'s,
+/// tested through the subjects themselves.
 @Suite struct SubjectStateMachineTests {
   typealias Machine = SubjectStateMachine<Int, Never>
   typealias Subscriber = SubjectSubscriber<Int, Never>
@@ -11,8 +14,8 @@ import Testing
     Subscriber(observer: Observer { _ in }, backpressure: nil)
   }
 
-  /// A machine whose replay history holds `history` (capacity `capacity`), idle, with `subscribers`.
-  static func idle(
+  /// A machine whose replay history holds `history` (capacity `capacity`), with `subscribers`.
+  static func machine(
     capacity: Int = .max,
     history: [Int] = [],
     subscribers: [Subscriber] = []
@@ -21,16 +24,15 @@ import Testing
     for value in history { _ = buffer.append(value) }
     var machine = Machine(history: buffer)
     for subscriber in subscribers {
-      _ = machine.subscribeRequested(subscriber)
-      _ = machine.stepFinished()
+      _ = machine.run(.subscribe(subscriber))
     }
     return machine
   }
 
-  /// A machine in the delivering state: a deliverer is delivering `.value(0)`.
-  static func delivering(subscribers: [Subscriber] = []) -> Machine {
-    var machine = idle(subscribers: subscribers)
-    _ = machine.eventSent(.value(0))
+  /// A machine that ended with `.completed`, after `history`.
+  static func ended(history: [Int] = []) -> Machine {
+    var machine = machine(history: history)
+    _ = machine.run(.send(.completed))
     return machine
   }
 
@@ -40,159 +42,100 @@ import Testing
 }
 
 extension SubjectStateMachineTests {
-  @Suite struct EventSent {
-    @Test func whileIdleDeliversToTheRegisteredSubscribersAndRecordsTheValue() {
+  @Suite struct Send {
+    @Test func aValueIsRecordedAndDeliveredToTheRegisteredSubscribers() {
       let subscriber = SubjectStateMachineTests.subscriber()
-      var machine = SubjectStateMachineTests.idle(capacity: 2, history: [1, 2], subscribers: [subscriber])
-      guard case .deliver(let event, let subscribers, let evicted) = machine.eventSent(.value(3)) else {
+      var machine = SubjectStateMachineTests.machine(capacity: 2, history: [1, 2], subscribers: [subscriber])
+      guard case .deliver(let event, let evicted) = machine.run(.send(.value(3))) else {
         Issue.record("expected deliver")
         return
       }
       #expect(event == .value(3))
-      #expect(subscribers.count == 1 && subscribers[0] === subscriber)
       #expect(evicted == 1)
       #expect(machine.latestValue == 3)
+      #expect(machine.subscribers.count == 1 && machine.subscribers[0] === subscriber)
     }
 
-    @Test func whileDeliveringQueuesUntilTheStepFinishes() {
-      var machine = SubjectStateMachineTests.delivering()
-      #expect(machine.eventSent(.value(1)) == nil)
-      #expect(machine.latestValue == 0)
-      guard case .deliver(let event, _, _) = machine.stepFinished() else {
-        Issue.record("expected the queued event")
-        return
-      }
-      #expect(event == .value(1))
-      #expect(machine.latestValue == 1)
-      #expect(machine.stepFinished() == nil)
-    }
-
-    @Test func terminalHandsOverTheSubscribersAndUnregistersThem() {
+    @Test func theTerminalEventHandsOverTheSubscribersAndUnregistersThem() {
       let subscriber = SubjectStateMachineTests.subscriber()
-      var machine = SubjectStateMachineTests.idle(subscribers: [subscriber])
-      guard case .deliver(let event, let subscribers, _) = machine.eventSent(.completed) else {
-        Issue.record("expected deliver")
+      var machine = SubjectStateMachineTests.machine(subscribers: [subscriber])
+      guard case .deliverTerminal(let event, let last) = machine.run(.send(.completed)) else {
+        Issue.record("expected deliverTerminal")
         return
       }
       #expect(event == .completed)
-      #expect(subscribers.count == 1)
-      #expect(machine.currentSubscribers.isEmpty)
+      #expect(last.count == 1 && last[0] === subscriber)
+      #expect(machine.subscribers.isEmpty)
     }
 
-    @Test func afterAQueuedTerminalEventDrops() {
-      var machine = SubjectStateMachineTests.delivering()
-      #expect(machine.eventSent(.completed) == nil)
-      #expect(machine.eventSent(.value(1)) == nil)
-      guard case .deliver(.completed, _, _) = machine.stepFinished() else {
-        Issue.record("expected the terminal event")
+    @Test func afterTheEndValuesAndTerminalEventsAreDropped() {
+      var machine = SubjectStateMachineTests.ended(history: [1])
+      guard case .none = machine.run(.send(.value(2))) else {
+        Issue.record("expected the value to be dropped")
         return
       }
-      #expect(machine.stepFinished() == nil)
-    }
-
-    @Test func afterTheEndDrops() {
-      var machine = SubjectStateMachineTests.idle()
-      _ = machine.eventSent(.completed)
-      _ = machine.stepFinished()
-      #expect(machine.eventSent(.value(1)) == nil)
-      #expect(machine.latestValue == nil)
+      guard case .none = machine.run(.send(.completed)) else {
+        Issue.record("expected the second terminal event to be dropped")
+        return
+      }
+      #expect(machine.latestValue == 1)
+      #expect(machine.terminal == .completed)
     }
   }
 
-  @Suite struct SubscribeRequested {
-    @Test func whileIdleRegistersAndReplaysAtOnce() {
-      var machine = SubjectStateMachineTests.idle(history: [1, 2])
+  @Suite struct Subscribe {
+    @Test func registersAndReplaysTheHistory() {
+      var machine = SubjectStateMachineTests.machine(history: [1, 2])
       let subscriber = SubjectStateMachineTests.subscriber()
-      guard case .replay(let history, let terminal, let replayed) = machine.subscribeRequested(subscriber) else {
+      guard case .replay(let history, let terminal, let replayed) = machine.run(.subscribe(subscriber)) else {
         Issue.record("expected replay")
         return
       }
       #expect(SubjectStateMachineTests.values(history) == [1, 2])
       #expect(terminal == nil)
       #expect(replayed === subscriber)
-      #expect(machine.currentSubscribers.count == 1)
-    }
-
-    @Test func whileDeliveringIsRegisteredAfterTheInFlightValueWhichItReplays() {
-      var machine = SubjectStateMachineTests.delivering()
-      let subscriber = SubjectStateMachineTests.subscriber()
-      #expect(machine.subscribeRequested(subscriber) == nil)
-      #expect(machine.currentSubscribers.isEmpty)
-      guard case .replay(let history, _, _) = machine.stepFinished() else {
-        Issue.record("expected replay")
-        return
-      }
-      #expect(SubjectStateMachineTests.values(history) == [0])
-      #expect(machine.currentSubscribers.count == 1)
-    }
-
-    @Test func queuedBehindASendReplaysItInsteadOfReceivingItLive() {
-      var machine = SubjectStateMachineTests.delivering()
-      _ = machine.eventSent(.value(1))
-      let subscriber = SubjectStateMachineTests.subscriber()
-      _ = machine.subscribeRequested(subscriber)
-      guard case .deliver(.value(1), let subscribers, _) = machine.stepFinished() else {
-        Issue.record("expected the queued value")
-        return
-      }
-      #expect(subscribers.isEmpty)
-      guard case .replay(let history, _, _) = machine.stepFinished() else {
-        Issue.record("expected replay")
-        return
-      }
-      #expect(SubjectStateMachineTests.values(history) == [0, 1])
+      #expect(machine.subscribers.count == 1)
     }
 
     @Test func afterTheEndReplaysTheTerminalEventWithoutRegistering() {
-      var machine = SubjectStateMachineTests.idle(history: [1])
-      _ = machine.eventSent(.completed)
-      _ = machine.stepFinished()
+      var machine = SubjectStateMachineTests.ended(history: [1])
       guard
-        case .replay(let history, let terminal, _) = machine.subscribeRequested(
-          SubjectStateMachineTests.subscriber()
-        )
+        case .replay(let history, let terminal, _) = machine.run(.subscribe(SubjectStateMachineTests.subscriber()))
       else {
         Issue.record("expected replay")
         return
       }
       #expect(SubjectStateMachineTests.values(history) == [1])
       #expect(terminal == .completed)
-      #expect(machine.currentSubscribers.isEmpty)
+      #expect(machine.subscribers.isEmpty)
     }
 
     @Test func ofAnAlreadyDisposedSubscriberDoesNotRegister() {
-      var machine = SubjectStateMachineTests.idle()
+      var machine = SubjectStateMachineTests.machine()
       let subscriber = SubjectStateMachineTests.subscriber()
       subscriber.deactivate()
-      _ = machine.subscribeRequested(subscriber)
-      #expect(machine.currentSubscribers.isEmpty)
+      _ = machine.run(.subscribe(subscriber))
+      #expect(machine.subscribers.isEmpty)
     }
   }
 
-  @Suite struct SubscriberRemoved {
-    @Test func whileIdleUnregistersAndHandsItBack() {
+  @Suite struct Remove {
+    @Test func unregistersOnlyThatSubscriber() {
       let kept = SubjectStateMachineTests.subscriber()
       let removed = SubjectStateMachineTests.subscriber()
-      var machine = SubjectStateMachineTests.idle(subscribers: [kept, removed])
-      #expect(machine.subscriberRemoved(removed) === removed)
-      #expect(machine.currentSubscribers.count == 1 && machine.currentSubscribers[0] === kept)
-    }
-
-    @Test func whileDeliveringLeavesTheSnapshotOfTheDeliveryIntact() {
-      let subscriber = SubjectStateMachineTests.subscriber()
-      var machine = SubjectStateMachineTests.idle(subscribers: [subscriber])
-      guard case .deliver(_, let snapshot, _) = machine.eventSent(.value(1)) else {
-        Issue.record("expected deliver")
+      var machine = SubjectStateMachineTests.machine(subscribers: [kept, removed])
+      guard case .none = machine.run(.remove(removed)) else {
+        Issue.record("expected nothing to carry out")
         return
       }
-      #expect(machine.subscriberRemoved(subscriber) === subscriber)
-      #expect(snapshot.count == 1)
-      #expect(machine.currentSubscribers.isEmpty)
+      #expect(machine.subscribers.count == 1 && machine.subscribers[0] === kept)
     }
 
     @Test func whenNotRegisteredDoesNothing() {
-      var machine = SubjectStateMachineTests.idle()
-      #expect(machine.subscriberRemoved(SubjectStateMachineTests.subscriber()) == nil)
+      let kept = SubjectStateMachineTests.subscriber()
+      var machine = SubjectStateMachineTests.machine(subscribers: [kept])
+      _ = machine.run(.remove(SubjectStateMachineTests.subscriber()))
+      #expect(machine.subscribers.count == 1)
     }
   }
 }
