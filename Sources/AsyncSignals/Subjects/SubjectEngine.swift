@@ -55,11 +55,13 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
       if publishesLatestValue {
         latest.withLock { $0 = event.value }
       }
-      Self.deliver(event, to: machine.subscribers)
+      // In place (`inout`): passed by value, the array was retained and released around every send. Nothing
+      // changes it meanwhile: operations sent from inside a subscriber wait for this one to finish.
+      Self.deliver(event, to: &machine.subscribers)
       withExtendedLifetime(evicted) {}
-    case .deliverTerminal(let event, let last):
+    case .deliverTerminal(let event, var last):
       publishSubscribers()
-      Self.deliver(event, to: last)
+      Self.deliver(event, to: &last)
     case .replay(let history, let terminal, let subscriber):
       publishSubscribers()
       Self.replay(history, then: terminal, to: subscriber)
@@ -80,7 +82,7 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
 
   /// Calls every subscriber of `subscribers` that is still active with `event`, in order.
   @inlinable
-  static func deliver(_ event: Event<Value, Failure>, to subscribers: ContiguousArray<Machine.Subscriber>) {
+  static func deliver(_ event: Event<Value, Failure>, to subscribers: inout ContiguousArray<Machine.Subscriber>) {
     _ = forEachUnretained(in: subscribers) { subscriber in
       subscriber.receive(event)
       return true
