@@ -53,7 +53,9 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
       publishSubscribers()
     case .deliver(let event, let evicted):
       if publishesLatestValue {
-        latest.withLock { $0 = event.value }
+        var previous = event.value
+        latest.withLock { swap(&$0, &previous) }
+        _ = previous  // the replaced value, released after unlocking
       }
       // In place (`inout`): passed by value, the array was retained and released around every send. Nothing
       // changes it meanwhile: operations sent from inside a subscriber wait for this one to finish.
