@@ -32,6 +32,7 @@ struct ReplayBuffer<Value>: Sequence {
 
   /// Appends `value`, and returns the value it evicted (for the caller to release after unlocking).
   @inlinable
+  @inline(__always)
   mutating func append(_ value: Value) -> Value? {
     guard capacity > 0 else { return value }
     guard storage.count == capacity else {

@@ -47,6 +47,7 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
 
   /// Runs one operation (from the subject's delivery only).
   @inlinable
+  @inline(__always)
   func run(_ operation: consuming Machine.Operation) {
     switch machine.run(operation) {
     case .none:

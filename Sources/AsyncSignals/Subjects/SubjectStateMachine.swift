@@ -72,6 +72,7 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
 
   /// Runs `operation`; returns what to carry out.
   @inlinable
+  @inline(__always)
   mutating func run(_ operation: consuming Operation) -> Step {
     switch consume operation {
     case .send(.value(let value)):
