@@ -58,14 +58,6 @@ struct DisposalList {
     return taken
   }
 
-  /// The token the next stored entry gets; `nil` once disposed.
-  var nextToken: UInt64? {
-    switch state {
-    case .active(_, _, _, let nextToken): nextToken
-    case .disposed: nil
-    }
-  }
-
   /// Whether ``dispose()`` has happened.
   var isDisposed: Bool {
     switch state {

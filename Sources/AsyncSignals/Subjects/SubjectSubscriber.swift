@@ -2,14 +2,14 @@ import Synchronization
 
 /// One subscriber of a subject: its observer, whether it still receives, and what paces asynchronous sends.
 ///
-/// The subject keeps an immutable array of these and snapshots it once per send. Before each delivery the
-/// deliverer reads ``isActive``, an atomic flag, rather than taking a lock per subscriber per event: a
-/// subscriber disposed while a send is being delivered (even by an earlier subscriber of the same send)
-/// is skipped.
+/// The subject's engine keeps an array of these, changed only between deliveries. Before each delivery it
+/// reads ``isActive``, an atomic flag, rather than taking a lock per subscriber per event: a subscriber disposed
+/// while a send is being delivered (even by an earlier subscriber of the same send) is skipped, and removed by
+/// an operation that runs after that send.
 ///
 /// ```
-///  SubjectStorage ──subscribers (snapshot)──▶ SubjectSubscriber ──▶ observer chain
-///  subscription Lifetime ──onDispose──▶ deactivate(), then removal from the subject
+///  SubjectEngine ──subscribers──▶ SubjectSubscriber ──▶ observer chain
+///  subscription Lifetime ──onDispose──▶ deactivate(), then a removal operation
 /// ```
 @usableFromInline
 final class SubjectSubscriber<Value: Sendable, Failure: Error>: Sendable {
