@@ -51,6 +51,8 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
   func run(_ operation: consuming Machine.Operation) {
     switch machine.run(operation) {
     case .none:
+      break
+    case .subscribersChanged:
       publishSubscribers()
     case .deliver(let event, let evicted):
       if publishesLatestValue {

@@ -36,8 +36,10 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
   /// What to carry out for an operation.
   @usableFromInline
   enum Step {
-    /// Nothing (an event after the end, or a removal).
+    /// Nothing (an event after the end).
     case none
+    /// Nothing to deliver; the registered subscribers changed (a removal).
+    case subscribersChanged
     /// Deliver the value `event` to each registered subscriber that is still active, then release
     /// `evicted` (the value the history dropped to make room).
     case deliver(Event<Value, Failure>, releasing: Value?)
@@ -91,10 +93,9 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
       }
       return .replay(history, then: terminal, to: subscriber)
     case .remove(let subscriber):
-      if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
-        subscribers.remove(at: index)
-      }
-      return .none
+      guard let index = subscribers.firstIndex(where: { $0 === subscriber }) else { return .none }
+      subscribers.remove(at: index)
+      return .subscribersChanged
     }
   }
 }
