@@ -8,13 +8,22 @@
 /// timer.dispose()  // does nothing
 /// ```
 public final class ActionDisposable: Disposable {
-  private let action: Locked<(@Sendable () -> Void)?>
+  /// The action, wrapped in a struct so that the lock's generic `State` is never a function type.
+  ///
+  /// A bare closure passed `inout` through the generic ``Locked/withLock(_:)`` is reabstracted on the way in and
+  /// back; unoptimised, each access wrapped the stored closure in two more thunks, so a debug build grew memory with
+  /// every ``isDisposed`` read (repeating timers read it each tick) and overflowed the stack when it finally ran.
+  private struct Teardown {
+    let run: @Sendable () -> Void
+  }
+
+  private let action: Locked<Teardown?>
 
   /// Creates a disposable that runs `action` once when disposed.
   ///
   /// - Parameter action: The teardown to run.
   public init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Locked(action)
+    self.action = Locked(Teardown(run: action))
   }
 
   /// Creates a disposable with nothing to do; useful as a placeholder that still records disposal.
@@ -34,6 +43,6 @@ public final class ActionDisposable: Disposable {
       action = nil
       return taken
     }
-    taken?()
+    taken?.run()
   }
 }

@@ -24,6 +24,11 @@ import Synchronization
 /// let counter = Locked(0)
 /// let next = counter.withLock { value in value += 1; return value }
 /// ```
+///
+/// - Important: `State` must not be a bare function type or an optional of one: wrap the closure in a struct.
+///   Passing a closure `inout` through the generic `withLock` reabstracts it on the way in and back, and in an
+///   unoptimised build every call wraps the stored closure in two more thunks (memory grows with each call, and
+///   calling the closure at last overflows the stack). ``ActionDisposable`` shows the wrapper.
 @usableFromInline
 package struct Locked<State>: ~Copyable {
   #if ASYNCSIGNALS_TSAN

@@ -12,6 +12,22 @@ import Testing
     #expect(runs.value == 1)
     #expect(disposable.isDisposed)
   }
+
+  // Repeating timers read `isDisposed` on every tick. In a debug build, passing a bare closure `inout` through the
+  // generic lock wrapped it in two more reabstraction thunks per call, so memory grew with every read and the
+  // final `dispose()` overflowed the stack walking the chain of thunks (issue 21, part 4).
+  @Test func readingIsDisposedAMillionTimesKeepsTheActionFlat() {
+    let runs = Counter()
+    let disposable = ActionDisposable { runs.increment() }
+    var disposedReads = 0
+    for _ in 0..<1_000_000 where disposable.isDisposed {
+      disposedReads += 1
+    }
+    disposable.dispose()
+    #expect(disposedReads == 0)
+    #expect(runs.value == 1)
+    #expect(disposable.isDisposed)
+  }
 }
 
 @Suite struct CompositeDisposableTests {
