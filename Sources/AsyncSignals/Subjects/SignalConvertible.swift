@@ -40,24 +40,29 @@ extension SignalConvertible {
     signal.subscribe(observer)
   }
 
-  /// Subscribes to the source with one closure per kind of event.
+  /// Subscribes to the source with one closure per kind of event; the closures run on the caller's actor.
+  ///
+  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)`` on ``signal``: on an actor, the closures
+  /// run only there (at once when the value is sent on it, after an ordered hop otherwise).
   ///
   /// ```swift
   /// subject.subscribe(value: { print($0) }, completed: { print("done") })
   /// ```
   ///
   /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
   ///   - value: Called for each value.
   ///   - failed: Called once if the source fails.
   ///   - completed: Called once if the source completes.
   /// - Returns: The subscription's disposable.
   @discardableResult
   public func subscribe(
-    value: @escaping @Sendable (Value) -> Void = { _ in },
-    failed: @escaping @Sendable (Failure) -> Void = { _ in },
-    completed: @escaping @Sendable () -> Void = {}
+    isolation: isolated (any Actor)? = #isolation,
+    value: @escaping (Value) -> Void = { _ in },
+    failed: @escaping (Failure) -> Void = { _ in },
+    completed: @escaping () -> Void = {}
   ) -> any Disposable {
-    signal.subscribe(value: value, failed: failed, completed: completed)
+    signal.subscribe(isolation: isolation, value: value, failed: failed, completed: completed)
   }
 
   /// Creates an iterator over the source's ``SignalConvertible/signal``; it subscribes on its first `next()`.
