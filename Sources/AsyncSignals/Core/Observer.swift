@@ -26,29 +26,53 @@ public struct Observer<Value: Sendable, Failure: Error>: Sendable {
     self.action = action
   }
 
-  /// Creates an observer from one closure per kind of event.
+  /// Creates an observer from one closure per kind of event; the closures run on the caller's actor.
+  ///
+  /// Made on an actor (the main actor, or your own), the observer calls its closures on that actor only: at once
+  /// for an event sent on it, after an ordered hop for one sent elsewhere. Made on no actor, it calls them on the
+  /// sending thread, one event at a time; capture only `Sendable` state there.
   ///
   /// ```swift
   /// let printer = Observer<Int, Never>(value: { print($0) }, completed: { print("done") })
   /// ```
   ///
+  /// - Important: Disposing a subscription of an observer made on an actor stops the events upstream, but an event
+  ///   already on its way to the actor still arrives there. ``Signal/subscribe(isolation:value:failed:completed:)``
+  ///   also drops those.
   /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
   ///   - value: Called for each value.
   ///   - failed: Called once if the signal fails.
   ///   - completed: Called once if the signal completes.
   @inlinable
   public init(
-    value: @escaping @Sendable (Value) -> Void = { _ in },
-    failed: @escaping @Sendable (Failure) -> Void = { _ in },
-    completed: @escaping @Sendable () -> Void = {}
+    isolation: isolated (any Actor)? = #isolation,
+    value: @escaping (Value) -> Void = { _ in },
+    failed: @escaping (Failure) -> Void = { _ in },
+    completed: @escaping () -> Void = {}
   ) {
-    self.action = { event in
-      switch event {
-      case .value(let element): value(element)
-      case .failed(let failure): failed(failure)
-      case .completed: completed()
-      }
+    guard let isolation else {
+      let handlers = NonisolatedHandlers(value: value, failed: failed, completed: completed)
+      self.init({ event in
+        switch event {
+        case .value(let element): handlers.value(element)
+        case .failed(let failure): handlers.failed(failure)
+        case .completed: handlers.completed()
+        }
+      })
+      return
     }
+    self.init(
+      on: isolation,
+      IsolatedSubscription<Value, Failure>.Handlers(value: value, failed: failed, completed: completed)
+    )
+  }
+
+  /// Creates an observer that delivers to `handlers` on `actor` (the caller runs on it).
+  @usableFromInline
+  init(on actor: any Actor, _ handlers: IsolatedSubscription<Value, Failure>.Handlers) {
+    let mailbox = IsolatedSubscription(subscriber: ActorContext(actor), handlers: handlers)
+    self.action = { event in mailbox.receive(event) }
   }
 
   /// Sends a value.

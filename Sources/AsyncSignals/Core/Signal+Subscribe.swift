@@ -64,7 +64,7 @@ extension Signal {
   /// Subscribes closures that belong to `actor` (the caller runs on it).
   @usableFromInline
   func subscribe(on actor: any Actor, _ handlers: IsolatedSubscription<Value, Failure>.Handlers) -> any Disposable {
-    let subscription = IsolatedSubscription(subscriber: SubscriberActor(actor), handlers: handlers)
+    let subscription = IsolatedSubscription(subscriber: ActorContext(actor), handlers: handlers)
     subscription.start(self)
     return subscription
   }

@@ -3,30 +3,38 @@ import AsyncSignals
 extension Signal where Failure == Never {
   /// Writes each value to a property of `target` (the classic `RAC(target, keyPath) = signal`).
   ///
-  /// The target is held weakly. The binding ends when the signal ends, when the returned disposable is
-  /// disposed, or at the first value that arrives after the target was released.
+  /// Called on an actor (a main-actor view, your own actor), the writes happen on that actor only: at once for a
+  /// value sent on it, after an ordered hop for one sent elsewhere, so `target` can be a plain main-actor UI
+  /// object. Called on no actor, the write happens on the thread that delivers the value. The target is held
+  /// weakly. The binding ends when the signal ends, when the returned disposable is disposed, or at the first
+  /// value that arrives after the target was released.
   ///
   /// ```swift
-  /// let binding = login.isExecuting.not().bind(to: viewModel, \.isFormEnabled)
+  /// @MainActor func bind(_ model: LoginViewModel, to button: Button) {
+  ///   model.isValid.bind(to: button, \.isEnabled).disposed(by: bag)
+  /// }
   /// ```
   ///
-  /// - Important: The write happens on the thread that delivers the value; use ``/AsyncSignals/Signal/observe(on:)``
-  ///   first when the target must be written on a particular thread.
   /// - Parameters:
+  ///   - isolation: The actor the writes happen on; leave the default, the caller's.
   ///   - target: The object to write to.
   ///   - keyPath: The property to write.
   /// - Returns: The binding's disposable.
   @discardableResult
-  public func bind<Target: AnyObject & Sendable>(
+  public func bind<Target: AnyObject>(
+    isolation: isolated (any Actor)? = #isolation,
     to target: Target,
-    _ keyPath: ReferenceWritableKeyPath<Target, Value> & Sendable
+    _ keyPath: ReferenceWritableKeyPath<Target, Value>
   ) -> any Disposable {
-    take(while: { [weak target] value in
-      guard let target else { return false }
-      target[keyPath: keyPath] = value
-      return true
-    })
-    .subscribe(value: { _ in })
+    let binding = SerialDisposable()
+    binding.inner = subscribe(
+      isolation: isolation,
+      value: { [weak target] value in
+        guard let target else { return binding.dispose() }
+        target[keyPath: keyPath] = value
+      }
+    )
+    return binding
   }
 
   /// Sets each value on `property` (the classic `RAC(target, keyPath) = signal` for a ``MutableProperty``).
@@ -42,6 +50,7 @@ extension Signal where Failure == Never {
   /// - Returns: The binding's disposable.
   @discardableResult
   public func bind(to property: MutableProperty<Value>) -> any Disposable {
-    bind(to: property, \.value)
+    // A property is thread-safe: write it on the delivering thread rather than hop to the caller's actor.
+    bind(isolation: nil, to: property, \.value)
   }
 }

@@ -67,3 +67,26 @@ public func RACChannelTo<Target: AnyObject & Observable & Sendable, Value: Equat
 ) -> ChannelTerminal<Value> {
   .observing(target, keyPath, on: scheduler)
 }
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// Classic name for ``ChannelTerminal/observing(isolation:_:_:)``: `RACChannelTo(TARGET, KEYPATH)` for an
+/// `@Observable` object that belongs to the caller's actor (a `@MainActor` model).
+///
+/// ```swift
+/// @MainActor func bind(_ form: LoginViewModel) {
+///   RACChannelTo(form, \.username).bind(to: RACChannelTo(draft.username)).disposed(by: bag)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - isolation: The actor the object belongs to; leave the default, the caller's.
+///   - target: The `@Observable` object, held weakly.
+///   - keyPath: The property to observe and write.
+/// - Returns: A terminal for the property.
+public func RACChannelTo<Target: AnyObject & Observable, Value: Equatable & Sendable>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ target: Target,
+  _ keyPath: ReferenceWritableKeyPath<Target, Value>
+) -> ChannelTerminal<Value> {
+  .observing(isolation: isolation, target, keyPath)
+}

@@ -20,11 +20,16 @@ extension Signal {
   /// signal.subscribeNext { print($0) }
   /// ```
   ///
-  /// - Parameter next: Called for each value.
+  /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
+  ///   - next: Called for each value.
   /// - Returns: The subscription's disposable.
   @discardableResult
-  public func subscribeNext(_ next: @escaping @Sendable (Value) -> Void) -> any Disposable {
-    subscribe(value: next)
+  public func subscribeNext(
+    isolation: isolated (any Actor)? = #isolation,
+    _ next: @escaping (Value) -> Void
+  ) -> any Disposable {
+    subscribe(isolation: isolation, value: next)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:completed:`.
@@ -34,15 +39,17 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
   ///   - next: Called for each value.
   ///   - completed: Called once at completion.
   /// - Returns: The subscription's disposable.
   @discardableResult
   public func subscribeNext(
-    _ next: @escaping @Sendable (Value) -> Void,
-    completed: @escaping @Sendable () -> Void
+    isolation: isolated (any Actor)? = #isolation,
+    _ next: @escaping (Value) -> Void,
+    completed: @escaping () -> Void
   ) -> any Disposable {
-    subscribe(value: next, completed: completed)
+    subscribe(isolation: isolation, value: next, completed: completed)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:`.
@@ -52,15 +59,17 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
   ///   - next: Called for each value.
   ///   - error: Called once at failure.
   /// - Returns: The subscription's disposable.
   @discardableResult
   public func subscribeNext(
-    _ next: @escaping @Sendable (Value) -> Void,
-    error: @escaping @Sendable (Failure) -> Void
+    isolation: isolated (any Actor)? = #isolation,
+    _ next: @escaping (Value) -> Void,
+    error: @escaping (Failure) -> Void
   ) -> any Disposable {
-    subscribe(value: next, failed: error)
+    subscribe(isolation: isolation, value: next, failed: error)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:completed:`.
@@ -70,17 +79,19 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
   ///   - next: Called for each value.
   ///   - error: Called once at failure.
   ///   - completed: Called once at completion.
   /// - Returns: The subscription's disposable.
   @discardableResult
   public func subscribeNext(
-    _ next: @escaping @Sendable (Value) -> Void,
-    error: @escaping @Sendable (Failure) -> Void,
-    completed: @escaping @Sendable () -> Void
+    isolation: isolated (any Actor)? = #isolation,
+    _ next: @escaping (Value) -> Void,
+    error: @escaping (Failure) -> Void,
+    completed: @escaping () -> Void
   ) -> any Disposable {
-    subscribe(value: next, failed: error, completed: completed)
+    subscribe(isolation: isolation, value: next, failed: error, completed: completed)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:`.
@@ -89,11 +100,16 @@ extension Signal {
   /// signal.subscribeError { print("failed", $0) }
   /// ```
   ///
-  /// - Parameter error: Called once at failure.
+  /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
+  ///   - error: Called once at failure.
   /// - Returns: The subscription's disposable.
   @discardableResult
-  public func subscribeError(_ error: @escaping @Sendable (Failure) -> Void) -> any Disposable {
-    subscribe(failed: error)
+  public func subscribeError(
+    isolation: isolated (any Actor)? = #isolation,
+    _ error: @escaping (Failure) -> Void
+  ) -> any Disposable {
+    subscribe(isolation: isolation, failed: error)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeCompleted:`.
@@ -102,11 +118,16 @@ extension Signal {
   /// signal.subscribeCompleted { print("done") }
   /// ```
   ///
-  /// - Parameter completed: Called once at completion.
+  /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
+  ///   - completed: Called once at completion.
   /// - Returns: The subscription's disposable.
   @discardableResult
-  public func subscribeCompleted(_ completed: @escaping @Sendable () -> Void) -> any Disposable {
-    subscribe(completed: completed)
+  public func subscribeCompleted(
+    isolation: isolated (any Actor)? = #isolation,
+    _ completed: @escaping () -> Void
+  ) -> any Disposable {
+    subscribe(isolation: isolation, completed: completed)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:completed:`.
@@ -116,15 +137,17 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
   ///   - error: Called once at failure.
   ///   - completed: Called once at completion.
   /// - Returns: The subscription's disposable.
   @discardableResult
   public func subscribeError(
-    _ error: @escaping @Sendable (Failure) -> Void,
-    completed: @escaping @Sendable () -> Void
+    isolation: isolated (any Actor)? = #isolation,
+    _ error: @escaping (Failure) -> Void,
+    completed: @escaping () -> Void
   ) -> any Disposable {
-    subscribe(failed: error, completed: completed)
+    subscribe(isolation: isolation, failed: error, completed: completed)
   }
 }
 
@@ -139,16 +162,18 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   ///
   /// - Parameters:
+  ///   - isolation: The actor the closures run on; leave the default, the caller's.
   ///   - next: Called for each element.
   ///   - error: Called once if the sequence throws.
   ///   - completed: Called once when the sequence ends.
   /// - Returns: The subscription's disposable.
   @discardableResult
   public func subscribeNext(
-    _ next: @escaping @Sendable (Element) -> Void,
-    error: @escaping @Sendable (Failure) -> Void = { _ in },
-    completed: @escaping @Sendable () -> Void = {}
+    isolation: isolated (any Actor)? = #isolation,
+    _ next: @escaping (Element) -> Void,
+    error: @escaping (Failure) -> Void = { _ in },
+    completed: @escaping () -> Void = {}
   ) -> any Disposable {
-    signal.subscribe(value: next, failed: error, completed: completed)
+    signal.subscribe(isolation: isolation, value: next, failed: error, completed: completed)
   }
 }

@@ -45,18 +45,38 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// let refresh = Command<Void, [Item], APIError> { api.items() }
   /// ```
   ///
+  /// Made on an actor (a `@MainActor` view model), the command calls `execute` on that actor only: at once when
+  /// ``execute(_:)`` is called there, after a hop otherwise; so `execute` may use the view model's state.
+  ///
   /// - Parameters:
+  ///   - isolation: The actor `execute` runs on; leave the default, the caller's.
   ///   - enabled: Whether the user allows executing; combined with the strategy.
   ///   - strategy: What an `execute` call does while an execution runs.
   ///   - execute: Makes the signal of one execution.
   public init(
+    isolation: isolated (any Actor)? = #isolation,
     enabled: Signal<Bool, Never> = .never,
     strategy: ExecutionStrategy = .serial,
-    execute: @escaping @Sendable (Input) -> Signal<Output, Failure>
+    execute: @escaping (Input) -> Signal<Output, Failure>
   ) {
-    let storage = CommandStorage(strategy: strategy, makeSignal: execute)
+    let makeSignal = ActorBound(execute)
+    let storage: CommandStorage<Input, Output, Failure>
+    if let isolation {
+      let context = ActorContext(isolation)
+      storage = CommandStorage(strategy: strategy) { input in
+        Signal { observer, lifetime in
+          context.run {
+            guard !lifetime.isDisposed else { return }
+            makeSignal.value(input).start(observer, in: lifetime)
+          }
+        }
+      }
+    } else {
+      storage = CommandStorage(strategy: strategy) { input in makeSignal.value(input) }
+    }
     self.storage = storage
-    enabledSubscription = enabled.subscribe(value: { [weak storage] in storage?.enabledChanged($0) })
+    // The bookkeeping is thread-safe: no hop to the caller's actor for it.
+    enabledSubscription = enabled.subscribe(isolation: nil, value: { [weak storage] in storage?.enabledChanged($0) })
   }
 
   /// Creates a command that runs an `async` operation for each input.
@@ -69,17 +89,23 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// }
   /// ```
   ///
+  /// Made on an actor (a `@MainActor` view model), `operation` runs on that actor, so it may use the view
+  /// model's state between its `await`s.
+  ///
   /// - Parameters:
+  ///   - isolation: The actor `operation` runs on; leave the default, the caller's.
   ///   - enabled: Whether the user allows executing; combined with the strategy.
   ///   - strategy: What an `execute` call does while an execution runs.
   ///   - operation: The work of one execution.
   public convenience init(
+    isolation: isolated (any Actor)? = #isolation,
     enabled: Signal<Bool, Never> = .never,
     strategy: ExecutionStrategy = .serial,
-    operation: @escaping @Sendable (Input) async throws(Failure) -> Output
+    operation: @escaping (Input) async throws(Failure) -> Output
   ) {
-    self.init(enabled: enabled, strategy: strategy) { input in
-      Signal(operation: { () async throws(Failure) -> Output in try await operation(input) })
+    let operation = AsyncOperation(operation)
+    self.init(isolation: nil, enabled: enabled, strategy: strategy) { input in
+      Signal(operation: { () async throws(Failure) -> Output in try await operation.run(input) })
     }
   }
 
@@ -175,5 +201,19 @@ extension Command where Input == Void {
   @discardableResult
   public func execute() -> Signal<Output, CommandError<Failure>> {
     execute(())
+  }
+}
+
+/// A command's `async` operation, carried into the `Sendable` signal that runs it.
+private struct AsyncOperation<Input, Output, Failure: Error>: @unchecked Sendable {
+  // Safety: an `async` closure formed on an actor is isolated to it and switches to it when it is called, so
+  // calling it from the signal's Task runs its body on that actor; one formed on no actor runs on the calling
+  // Task, as an `@Sendable` one would. The closure itself is immutable once formed. What the compiler cannot
+  // check for the one formed on no actor is that it captures only `Sendable` state, which the initialiser's
+  // documentation asks of code on no actor.
+  let run: (Input) async throws(Failure) -> Output
+
+  init(_ run: @escaping (Input) async throws(Failure) -> Output) {
+    self.run = run
   }
 }

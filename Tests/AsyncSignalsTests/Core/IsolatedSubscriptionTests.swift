@@ -32,6 +32,16 @@ private actor Cache {
     )
   }
 
+  /// Subscribes, then sends from the actor's own code: each value must be there when `send` returns.
+  func sendsFromItsOwnCodeArriveAtOnce() -> Bool {
+    let subject = PassthroughSubject<Int, Never>()
+    subscription = subject.subscribe(value: { self.latest.append($0) })
+    subject.send(1)
+    let first = latest == [1]
+    subject.send(2)
+    return first && latest == [1, 2]
+  }
+
   func startCounting(_ items: Signal<Int, Never>) {
     subscription = items.subscribe(value: {
       self.preconditionIsolated()
@@ -94,6 +104,11 @@ private actor Cache {
     await filled.wait()
     #expect(await cache.latest == [1, 2, 3])
     #expect(await cache.completed)
+  }
+
+  @Test func anActorGetsValuesItSendsItselfAtOnce() async {
+    let cache = Cache(expecting: 2, filled: Gate())
+    #expect(await cache.sendsFromItsOwnCodeArriveAtOnce())
   }
 
   @Test func anActorGetsValuesFromAnotherThreadOnItself() async {

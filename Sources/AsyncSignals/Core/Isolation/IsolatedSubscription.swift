@@ -19,10 +19,10 @@ import Synchronization
 final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
   // Safety: `handlers` holds closures isolated to `subscriber.actor` (they were formed there and are not
   // `Sendable`). They are called only by `deliverOnActor`, which runs only on that actor: from `receive` when
-  // `subscriber.isCurrent` proves the caller is on it, or from `drain`, which runs on it (a hop, or `receive` on
-  // the actor). `handlers` is written (released) only under the same condition, after a terminal event. Calls are
-  // serial because the actor runs one job at a time and upstream never overlaps its deliveries. The mailbox is
-  // behind `machine`'s lock; `stopped`, `backlog` and `subscribingThread` are atomic; the rest is immutable.
+  // `subscriber.isCurrent()` (the runtime's check) proves the caller is on it, or from `drain`, which runs on it (a
+  // hop, or `receive` on the actor). `handlers` is written (released) only under the same condition, after a
+  // terminal event. Calls are serial because the actor runs one job at a time and upstream never overlaps its
+  // deliveries. The mailbox is behind `machine`'s lock; `stopped` and `backlog` are atomic; the rest is immutable.
 
   /// The three closures of the subscriber, as one value so that they are released together.
   @usableFromInline
@@ -39,7 +39,7 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
     }
   }
 
-  private let subscriber: SubscriberActor
+  private let subscriber: ActorContext
   private var handlers: Handlers?
   private let machine = Locked(IsolatedDeliveryStateMachine<Event<Value, Failure>>())
 
@@ -51,20 +51,16 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   /// Set by disposal and by a delivered terminal event; no delivery starts once it is seen.
   private let stopped = Atomic<Bool>(false)
 
-  /// The thread that makes the subscription while it does (it runs on the actor then); 0 afterwards.
-  private let subscribingThread = Atomic<UInt>(0)
-
   /// The upstream subscription.
   let lifetime = Lifetime()
 
-  init(subscriber: SubscriberActor, handlers: Handlers) {
+  init(subscriber: ActorContext, handlers: Handlers) {
     self.subscriber = subscriber
     self.handlers = handlers
   }
 
   /// Subscribes to `signal` on the caller's thread, which runs on the subscriber's actor.
   func start(_ signal: Signal<Value, Failure>) {
-    subscribingThread.store(currentThreadID(), ordering: .relaxed)
     let lifetime = lifetime
     signal.start(
       Observer { [self] event in
@@ -73,7 +69,6 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
       },
       in: lifetime
     )
-    subscribingThread.store(0, ordering: .relaxed)
   }
 
   @usableFromInline
@@ -96,8 +91,8 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   }
 
   /// Takes an event from upstream (serially, from any thread).
-  private func receive(_ event: Event<Value, Failure>) {
-    let onActor = subscriber.isCurrent(knownThread: subscribingThread.load(ordering: .relaxed))
+  func receive(_ event: Event<Value, Failure>) {
+    let onActor = subscriber.isCurrent()
     if onActor, !backlog.load(ordering: .acquiring) {
       deliverOnActor(event)
       return

@@ -35,11 +35,59 @@ extension ChannelTerminal where Value: Equatable {
         index == 0 || !echo.isEcho(value) ? value : nil
       }
       .skipNil()
-    let observer = Observer<Value, Never>(value: { [weak object] value in
-      guard let object, object[keyPath: keyPath] != value else { return }
-      echo.willWrite(value)
-      object[keyPath: keyPath] = value
-    })
+    let observer = Observer<Value, Never>(
+      isolation: nil,  // written on the sending thread, which the caller keeps on the object's thread
+      value: { [weak object] value in
+        guard let object, object[keyPath: keyPath] != value else { return }
+        echo.willWrite(value)
+        object[keyPath: keyPath] = value
+      }
+    )
+    return ChannelTerminal(signal: signal, observer: observer)
+  }
+
+  /// Makes a two-way terminal for a property of an `@Observable` object that belongs to the caller's actor (a
+  /// `@MainActor` model).
+  ///
+  /// The terminal's signal is ``AsyncSignals/Signal/observing(isolation:_:_:)``: the current value on subscription,
+  /// then the value after each change, read on the actor. A value sent to the terminal is written to the property
+  /// on the actor (at once when sent there, after an ordered hop otherwise), unless the property already holds it;
+  /// the read that the write causes is dropped, as for ``observing(_:_:on:)``.
+  ///
+  /// ```swift
+  /// @MainActor func bind(_ form: LoginViewModel, to field: TextField) {
+  ///   field.text.bind(to: .observing(form, \.username)).disposed(by: bag)
+  /// }
+  /// ```
+  ///
+  /// - Important: Call it on the actor the object belongs to; on no actor it stops with a precondition failure.
+  /// - Parameters:
+  ///   - isolation: The actor the object belongs to; leave the default, the caller's.
+  ///   - object: The `@Observable` object, held weakly.
+  ///   - keyPath: The property to observe and write.
+  /// - Returns: A terminal standing for the property.
+  public static func observing<Object: AnyObject & Observable>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ object: Object,
+    _ keyPath: ReferenceWritableKeyPath<Object, Value>
+  ) -> ChannelTerminal {
+    guard isolation != nil else {
+      preconditionFailure("ChannelTerminal.observing(_:_:): call it on the actor the object belongs to")
+    }
+    let echo = EchoFilter<Value>()
+    let signal = Signal.observing(isolation: isolation, object, keyPath)
+      .scan(Value?.none) { _, value, index in
+        index == 0 || !echo.isEcho(value) ? value : nil
+      }
+      .skipNil()
+    let observer = Observer<Value, Never>(
+      isolation: isolation,
+      value: { [weak object] value in
+        guard let object, object[keyPath: keyPath] != value else { return }
+        echo.willWrite(value)
+        object[keyPath: keyPath] = value
+      }
+    )
     return ChannelTerminal(signal: signal, observer: observer)
   }
 }

@@ -21,22 +21,24 @@ import Observation
 ///
 /// Why a lock and not an actor: a notice arrives synchronously in the mutating thread's `willSet`, and the first
 /// value must be sent synchronously at subscription.
-final class ObservingStorage<Object: AnyObject & Observable & Sendable, Value: Sendable>: Sendable {
-  private weak let object: Object?
-  private let keyPath: KeyPath<Object, Value> & Sendable
-  private let scheduler: any Scheduler
+final class ObservingStorage<Value: Sendable>: Sendable {
+  private let property: any ObservedProperty<Value>
+  private let readScheduler: @Sendable (@escaping @Sendable () -> Void) -> Void
   private let observer: Observer<Value, Never>
   private let stateMachine = Locked(ObservingStateMachine())
 
+  /// - Parameters:
+  ///   - property: What to read, and how it tracks changes.
+  ///   - scheduleRead: Runs a read later, after the mutation that noticed a change has finished: on the scheduler
+  ///     the caller chose, or on the actor the object belongs to.
+  ///   - observer: Where the values go.
   init(
-    object: Object,
-    keyPath: KeyPath<Object, Value> & Sendable,
-    scheduler: any Scheduler,
+    property: any ObservedProperty<Value>,
+    scheduleRead: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
     observer: Observer<Value, Never>
   ) {
-    self.object = object
-    self.keyPath = keyPath
-    self.scheduler = scheduler
+    self.property = property
+    self.readScheduler = scheduleRead
     self.observer = observer
   }
 
@@ -76,17 +78,48 @@ final class ObservingStorage<Object: AnyObject & Observable & Sendable, Value: S
 
   /// The property's value, read with tracking number `generation` installed, or `nil` when the object is gone.
   private func trackedValue(generation: Int) -> Value? {
-    guard let object else { return nil }
-    let notice = ChangeNotice(storage: self, generation: generation)
-    return withObservationTracking {
-      object[keyPath: keyPath]
-    } onChange: {
-      notice.changed()
+    property.trackedRead {
+      let notice = ChangeNotice(storage: self, generation: generation)  // made only if the object is still there
+      return { notice.changed() }
     }
   }
 
   private func scheduleRead() {
-    scheduler.schedule { [self] in read() }
+    readScheduler { [self] in read() }
+  }
+}
+
+/// A property of an `@Observable` object that a subscription reads, tracking its changes.
+protocol ObservedProperty<Value>: Sendable {
+  associatedtype Value: Sendable
+
+  /// Reads the property inside `withObservationTracking` with the `onChange` that `makeOnChange` makes; `nil` once
+  /// the object is released (then `makeOnChange` is not called).
+  func trackedRead(_ makeOnChange: () -> @Sendable () -> Void) -> Value?
+}
+
+/// A property of an `@Observable` object, held weakly.
+///
+/// For a `Sendable` object with a `Sendable` key path (``Signal/observing(_:_:on:)``), reads run wherever the
+/// caller's scheduler runs them. For an object that belongs to an actor (``Signal/observing(isolation:_:_:)``, a
+/// `@MainActor` model), reads run on that actor only.
+struct KeyPathProperty<Object: AnyObject & Observable, Value: Sendable>: ObservedProperty, @unchecked Sendable {
+  // Safety: made in two places only. `Signal.observing(_:_:on:)` requires `Object: Sendable` and a `Sendable` key
+  // path, so the compiler has checked both. `Signal.observing(isolation:_:_:)` passes an object and key path that
+  // belong to the actor the observation was made on, and `trackedRead` is called only there: the first read only
+  // when `ActorContext.isCurrent()` proves the caller is on that actor (otherwise after `ActorContext.hop`), every
+  // later read through `ActorContext.hop`. The weak reference itself is safe to load from any thread.
+  weak var object: Object?
+  let keyPath: KeyPath<Object, Value>
+
+  func trackedRead(_ makeOnChange: () -> @Sendable () -> Void) -> Value? {
+    guard let object else { return nil }
+    let onChange = makeOnChange()
+    return withObservationTracking {
+      object[keyPath: keyPath]
+    } onChange: {
+      onChange()
+    }
   }
 }
 
@@ -94,11 +127,11 @@ final class ObservingStorage<Object: AnyObject & Observable & Sendable, Value: S
 /// released (after it fired, or when the observed object is released without a change).
 ///
 /// The storage ignores the second report of a generation, so both paths may report.
-private final class ChangeNotice<Object: AnyObject & Observable & Sendable, Value: Sendable>: Sendable {
-  private weak let storage: ObservingStorage<Object, Value>?
+private final class ChangeNotice<Value: Sendable>: Sendable {
+  private weak let storage: ObservingStorage<Value>?
   private let generation: Int
 
-  init(storage: ObservingStorage<Object, Value>, generation: Int) {
+  init(storage: ObservingStorage<Value>, generation: Int) {
     self.storage = storage
     self.generation = generation
   }

@@ -54,9 +54,69 @@ extension Signal where Failure == Never {
         observer.complete()
         return
       }
-      let storage = ObservingStorage(object: object, keyPath: keyPath, scheduler: scheduler, observer: observer)
+      let storage = ObservingStorage(
+        property: KeyPathProperty(object: object, keyPath: keyPath),
+        scheduleRead: { read in scheduler.schedule(read) },
+        observer: observer
+      )
       lifetime.onDispose { storage.disposed() }
       storage.read()
+    }
+  }
+
+  /// The values of a property of an `@Observable` object that belongs to the caller's actor (a `@MainActor` model):
+  /// the current value first, then the value after each change; completes when the object is released.
+  ///
+  /// Every read happens on that actor. A subscription made on it reads and sends the current value at once, before
+  /// `subscribe` returns (the classic `RACObserve` behaviour); one made elsewhere reads after a hop to the actor.
+  /// A change is noticed at the property's `willSet`, and the next read runs in a later turn of the actor, after
+  /// the mutation has finished, so no change is lost: the model can only be mutated on its actor, and changes made
+  /// before that read coalesce into it (their latest value is sent once).
+  ///
+  /// ```swift
+  /// @MainActor @Observable final class LoginViewModel { var username = "" }
+  ///
+  /// @MainActor final class LoginView {
+  ///   var title = ""
+  ///   let bag = DisposeBag()
+  ///   func bind(_ model: LoginViewModel) {
+  ///     Signal.observing(model, \.username).subscribe(value: { [weak self] in self?.title = $0 }).disposed(by: bag)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Important: Call it on the actor the object belongs to. From code on no actor, use
+  ///   ``observing(_:_:on:)`` with the scheduler of the thread that mutates the object; calling this one there
+  ///   stops with a precondition failure.
+  /// - Parameters:
+  ///   - isolation: The actor the object belongs to; leave the default, the caller's.
+  ///   - object: The `@Observable` object to observe, held weakly.
+  ///   - keyPath: The property to observe; reads of other `@Observable` properties through it are tracked too.
+  /// - Returns: A signal of the property's values that completes when `object` is released.
+  public static func observing<Object: AnyObject & Observable>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ object: Object,
+    _ keyPath: KeyPath<Object, Value>
+  ) -> Signal {
+    guard let isolation else {
+      preconditionFailure(
+        "observing(_:_:): call it on the actor the object belongs to, or use observing(_:_:on:) with a scheduler"
+      )
+    }
+    let context = ActorContext(isolation)
+    let property: any ObservedProperty<Value> = KeyPathProperty(object: object, keyPath: keyPath)
+    return Signal { observer, lifetime in
+      let storage = ObservingStorage(
+        property: property,
+        scheduleRead: { read in context.hop(read) },
+        observer: observer
+      )
+      lifetime.onDispose { storage.disposed() }
+      if context.isCurrent() {
+        storage.read()
+      } else {
+        context.hop { storage.read() }
+      }
     }
   }
 }

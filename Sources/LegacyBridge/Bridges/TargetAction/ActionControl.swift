@@ -45,11 +45,19 @@ public final class ActionControl<Action: Sendable>: Sendable {
   /// registration.dispose()  // removes the target
   /// ```
   ///
-  /// - Parameter target: Called with each action, on the sending thread.
+  /// Registered on an actor (a `@MainActor` view controller), the target runs on that actor: at once for an
+  /// action sent there, after an ordered hop otherwise. Registered on no actor, it runs on the sending thread.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the target runs on; leave the default, the caller's.
+  ///   - target: Called with each action.
   /// - Returns: A disposable that removes the target.
   @discardableResult
-  public func addTarget(_ target: @escaping @Sendable (Action) -> Void) -> any Disposable {
-    actions.subscribe(value: target)
+  public func addTarget(
+    isolation: isolated (any Actor)? = #isolation,
+    _ target: @escaping (Action) -> Void
+  ) -> any Disposable {
+    actions.subscribe(isolation: isolation, value: target)
   }
 
   /// Whether any target or subscriber is registered.
