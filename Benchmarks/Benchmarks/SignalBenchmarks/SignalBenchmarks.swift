@@ -23,4 +23,5 @@ let benchmarks: @Sendable () -> Void = {
   registerAsyncVariants(AsyncScenario.churn)
   registerFlatMap()
   registerScaling()
+  registerMainActorDelivery()
 }

@@ -71,3 +71,32 @@ struct ObservationStressTests {
     subscription.dispose()
   }
 }
+
+/// A main-actor model observed from the main actor, changed by work that starts on background threads.
+@MainActor @Observable final class StressProfile {
+  var name = ""
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct MainActorObservationStressTests {
+  @MainActor
+  @Test func aChangeRequestedFromABackgroundTaskIsNeverLost() async {
+    var lost = 0
+    for run in 0..<1_000 {
+      let model = StressProfile()
+      var received: [String] = []
+      let arrived = Gate()
+      let subscription = Signal.observing(model, \.name).subscribe(value: { name in
+        received.append(name)
+        if name == "ada \(run)" { arrived.open() }
+      })
+      await Task.detached {
+        await MainActor.run { model.name = "ada \(run)" }
+      }.value
+      await arrived.wait()
+      if received != ["", "ada \(run)"] { lost += 1 }
+      subscription.dispose()
+    }
+    #expect(lost == 0)
+  }
+}
