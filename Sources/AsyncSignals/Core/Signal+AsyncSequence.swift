@@ -36,8 +36,10 @@ extension Signal: AsyncSequence {
     @inlinable
     @inline(__always)
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(Failure) -> Value? {
-      // The common case, a value already in the batch, inlines into the loop without a call.
+      // The common case, a value already in the batch, inlines into the loop without a call. A Task cancelled
+      // while it works through a batch stops at its next `next()`, not at the end of the batch.
       if index < batch.count, case .value(let value) = batch[index] {
+        guard !Task.isCancelled else { return cancelledMidBatch() }
         index += 1
         return value
       }
@@ -54,6 +56,7 @@ extension Signal: AsyncSequence {
           index += 1
           switch event {
           case .value(let value):
+            guard !Task.isCancelled else { return cancelledMidBatch() }
             return value
           case .completed:
             finish()
@@ -85,6 +88,14 @@ extension Signal: AsyncSequence {
     @inlinable
     public mutating func next() async throws(Failure) -> Value? {
       try await next(isolation: nil)
+    }
+
+    /// Ends the iteration of a cancelled Task that still had buffered values, and disposes its subscription.
+    @usableFromInline
+    mutating func cancelledMidBatch() -> Value? {
+      finish()
+      consumer.cancel()
+      return nil
     }
 
     @inlinable

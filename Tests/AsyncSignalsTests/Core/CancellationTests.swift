@@ -96,6 +96,27 @@ struct CancellationTests {
     await consumer.value
   }
 
+  /// Issue 21 part 3: a buffered batch used to be handed out whole, cancelled or not.
+  @Test func cancellingTheConsumingTaskStopsTheLoopInTheMiddleOfABatch() async {
+    let cleanups = Counter()
+    let signal = Signal<Int, Never> { observer, lifetime in
+      lifetime.onDispose { cleanups.increment() }
+      for value in 1...100 { observer.send(value) }
+      observer.complete()
+    }
+    let consumer = Task {
+      var received: [Int] = []
+      for await value in signal {
+        received.append(value)
+        if value == 2 { withUnsafeCurrentTask { $0?.cancel() } }
+      }
+      return (received, cleanups.value)
+    }
+    let (received, cleanupsWhenTheLoopEnded) = await consumer.value
+    #expect(received == [1, 2])
+    #expect(cleanupsWhenTheLoopEnded == 1)
+  }
+
   @Test func breakingOutOfTheLoopDisposesTheSubscription() async {
     let cleanups = Counter()
     let signal = Signal<Int, Never> { observer, lifetime in

@@ -22,6 +22,12 @@ final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
   }
 
   deinit {
+    cancel()
+  }
+
+  /// Ends the subscription: the loop's Task was cancelled, or the loop is gone.
+  @usableFromInline
+  func cancel() {
     storage.finish()
     lifetime.dispose()
   }
