@@ -28,9 +28,13 @@ struct FlattenStressTests {
       let sources = (0..<sourceCount).map { _ in HotSource<Int>() }
       let received = UnsynchronizedBox<[Int]>([])
       let completions = UnsynchronizedBox(0)
+      let completed = DispatchSemaphore(value: 0)
       let subscription = Signal.merge(sources.map(\.signal)).subscribe(
         value: { received.value.append($0) },
-        completed: { completions.value += 1 }
+        completed: {
+          completions.value += 1
+          completed.signal()
+        }
       )
       runOnThreads(count: sourceCount) { index in
         let observer = sources[index].observer
@@ -39,6 +43,9 @@ struct FlattenStressTests {
         }
         observer.complete()
       }
+      // A send may return before its value is delivered (a busy delivery hands long drains to a library
+      // thread): the completion, delivered after every value, says when delivery is over.
+      completed.wait()
       subscription.dispose()
       #expect(completions.value == 1)
       #expect(received.value.count == sourceCount * valuesPerSource)

@@ -14,6 +14,8 @@ struct SubjectsStressTests {
     let wanted: Int
     /// Signalled when `wanted` values arrived, or when the senders are done.
     let reached = DispatchSemaphore(value: 0)
+    /// Signalled when the completion arrived: every value sent before it has been delivered by then.
+    let completed = DispatchSemaphore(value: 0)
     /// A recording subscribed before any value was sent, so its count is the number of values sent so far.
     private let reference: Recording?
     /// How many values `reference` had received when this subscriber received its first value.
@@ -26,14 +28,17 @@ struct SubjectsStressTests {
     }
 
     var observer: Observer<Int, Never> {
-      Observer(value: { [self] value in
-        if let reference, values.value.isEmpty {
-          // Deliveries and replays run one at a time, and `reference` comes first in every send's snapshot.
-          sentBeforeFirstValue.value = reference.count.load(ordering: .relaxed)
-        }
-        values.value.append(value)
-        if count.add(1, ordering: .relaxed).newValue == wanted { reached.signal() }
-      })
+      Observer(
+        value: { [self] value in
+          if let reference, values.value.isEmpty {
+            // Deliveries and replays run one at a time, and `reference` comes first in every send's snapshot.
+            sentBeforeFirstValue.value = reference.count.load(ordering: .relaxed)
+          }
+          values.value.append(value)
+          if count.add(1, ordering: .relaxed).newValue == wanted { reached.signal() }
+        },
+        completed: { [completed] in completed.signal() }
+      )
     }
   }
 
@@ -97,6 +102,9 @@ struct SubjectsStressTests {
     for index in 0..<senders { bodies.append { sender(index) } }
     for seed in 0..<4 { bodies.append { subscriber(seed) } }
     runOnThreads(bodies)
+    // A send may return before its value is delivered: the completion comes after every value.
+    subject.complete()
+    reference.completed.wait()
 
     // Every value arrived once; each sender's values in the order it sent them.
     let history = reference.values.value
@@ -159,6 +167,9 @@ struct SubjectsStressTests {
       }
     }
     runOnThreads(bodies)
+    // A send may return before its value is delivered: the completion comes after every value.
+    subject.complete()
+    for recording in recordings { recording.completed.wait() }
     let expected = recordings[0].values.value
     #expect(expected.count == senders * sendsPerSender)
     #expect(Set(expected).count == senders * sendsPerSender)

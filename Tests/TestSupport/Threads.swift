@@ -14,49 +14,15 @@ import Musl
 /// with it, "8 threads" would be 2 at a time, and a body that waits for another could starve it. Every thread
 /// is created before any body starts, so the bodies really overlap.
 package func runOnThreads(_ bodies: [@Sendable () -> Void]) {
-  final class Body {
-    let run: @Sendable () -> Void
-    let start: DispatchSemaphore
-    init(_ run: @escaping @Sendable () -> Void, start: DispatchSemaphore) {
-      self.run = run
-      self.start = start
+  let start = DispatchSemaphore(value: 0)
+  let finished = bodies.map { body in
+    startThread {
+      start.wait()
+      body()
     }
   }
-  let start = DispatchSemaphore(value: 0)
-  #if canImport(Darwin)
-  var threads: [pthread_t?] = []
-  #else
-  var threads: [pthread_t] = []
-  #endif
-  for body in bodies {
-    let context = Unmanaged.passRetained(Body(body, start: start)).toOpaque()
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    #else
-    var thread = pthread_t()
-    #endif
-    let result = pthread_create(
-      &thread,
-      nil,
-      { context in
-        let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
-        body.start.wait()
-        body.run()
-        return nil
-      },
-      context
-    )
-    precondition(result == 0, "runOnThreads: pthread_create failed with \(result)")
-    threads.append(thread)
-  }
-  for _ in threads { start.signal() }
-  for thread in threads {
-    #if canImport(Darwin)
-    pthread_join(thread!, nil)
-    #else
-    pthread_join(thread, nil)
-    #endif
-  }
+  for _ in bodies { start.signal() }
+  for done in finished { done.wait() }
 }
 
 /// Runs `body(0)`, …, `body(count - 1)`, each on its own new thread; see ``runOnThreads(_:)``.
@@ -66,4 +32,45 @@ package func runOnThreads(_ bodies: [@Sendable () -> Void]) {
 ///   - body: The work of one thread, given its index.
 package func runOnThreads(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   runOnThreads((0..<count).map { index in { body(index) } })
+}
+
+/// Starts `body` on a new thread of its own (not a dispatch queue's, whose threads a blocked test could exhaust)
+/// and returns a semaphore that is signalled when `body` returns.
+///
+/// ```swift
+/// let done = startThread { subject.send(1) }
+/// done.wait()
+/// ```
+package func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+  let done = DispatchSemaphore(value: 0)
+  final class Starter: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+  let starter = Starter {
+    body()
+    done.signal()
+  }
+  let context = Unmanaged.passRetained(starter).toOpaque()
+  #if canImport(Darwin)
+  var thread: pthread_t?
+  #else
+  var thread = pthread_t()
+  #endif
+  let result = pthread_create(
+    &thread,
+    nil,
+    { context in
+      Unmanaged<Starter>.fromOpaque(context!).takeRetainedValue().body()
+      return nil
+    },
+    context
+  )
+  precondition(result == 0, "startThread: pthread_create failed with \(result)")
+  #if canImport(Darwin)
+  pthread_detach(thread!)
+  #else
+  pthread_detach(thread)
+  #endif
+  return done
 }

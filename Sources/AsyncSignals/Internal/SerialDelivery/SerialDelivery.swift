@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Delivers what one subscription's body sends to its observer chain: serially, in order, in grammar.
@@ -242,30 +243,51 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
 
   /// Queues `event` for the current owner, or becomes the owner if delivery went idle meanwhile.
   ///
+  /// After disposal nothing is queued: a sender that keeps sending to a disposed subscription adds no work for
+  /// whoever drains, so a disposal's drain ends after the requests made before it was seen.
+  ///
   /// Inlinable, like ``drain(missed:ended:keeping:)``, so that the caller specialises it: operators that
   /// re-enter their delivery on every event (flatMap's inner signals) would otherwise run generic code that
   /// looks up runtime metadata for `Event<Value, Failure>` and `Queue` at each call.
   @inlinable
   func sendWhileBusy(_ event: Event<Value, Failure>) {
+    guard !stopped.load(ordering: .relaxed) else { return }
     pendingLock.withLock { _ in pending.append(event) }
     if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
       drain(missed: 1, ended: false)
     }
   }
 
+  /// How many queued events one caller delivers for other threads before it hands the rest of the drain to a
+  /// thread of the library's and returns.
+  @usableFromInline
+  static var drainBudget: Int { 1_024 }
+
   /// Delivers queued events as the owner until no request is outstanding (but the `keeping` requests of a
   /// body that still runs), then ends the lifetime if a terminal event went out.
   ///
   /// With `keeping` 0 it owns delivery for the drain (and records its thread); with 1 it drains for a body
   /// that keeps owning delivery.
+  ///
+  /// Bounded, so that a thread that keeps sending cannot hold another caller here (issue 21): each round
+  /// delivers at most the events of the requests it accounts for, not the ones that arrive meanwhile. A body's
+  /// drain does one round and returns to the body, which drains again at its next send or when it returns.
+  /// Another caller hands the rest over to a global dispatch queue once it has delivered ``drainBudget`` events;
+  /// the outstanding requests keep everyone else from taking delivery, so order and serial delivery hold.
   @inlinable
   func drain(missed: Int, ended: Bool, keeping: Int = 0) {
     var missed = missed
     var ended = ended
+    var delivered = 0
     let owner = keeping == 0 ? currentThreadID() : 0
     while true {
       if owner != 0 { ownerThread.store(owner, ordering: .relaxed) }
-      while !stopped.load(ordering: .acquiring), let event = pendingLock.withLock({ _ in pending.popFirst() }) {
+      var round = missed
+      while round > 0, !stopped.load(ordering: .acquiring),
+        let event = pendingLock.withLock({ _ in pending.popFirst() })
+      {
+        round -= 1
+        delivered += 1
         if deliverAsOwner(event) { ended = true }
       }
       if stopped.load(ordering: .acquiring) {
@@ -273,12 +295,25 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       }
       if owner != 0 { ownerThread.store(0, ordering: .relaxed) }
       let outstanding = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
-      if outstanding == keeping { break }
+      if outstanding == keeping || keeping != 0 { break }
       missed = outstanding - keeping
+      if delivered >= Self.drainBudget {
+        handOff(missed: missed, ended: ended)
+        return
+      }
     }
     if ended {
       lifetime.dispose()
     }
+  }
+
+  /// Goes on with a drain on a global dispatch queue, so that the caller returns.
+  ///
+  /// Not a Task: this is the library's own delivery work, not the subscription's, and a dispatch queue starts
+  /// it without an allocation of a Task and its context.
+  @usableFromInline
+  func handOff(missed: Int, ended: Bool) {
+    DispatchQueue.global().async { [self] in drain(missed: missed, ended: ended) }
   }
 
   /// Drops the observer chain and every queued event (owner only, after `stopped` was set).
