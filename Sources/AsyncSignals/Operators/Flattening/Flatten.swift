@@ -74,9 +74,10 @@ extension Signal where Failure == Never {
   /// Maps each value of a signal that cannot fail to a signal that can, and flattens those signals by `strategy`.
   ///
   /// The same as `promoteError(NewFailure.self).flatMap(strategy, transform)`: the result fails when a running
-  /// inner fails. The overload is disfavoured, so wherever the general ``flatMap(_:_:)`` fits (the inner
-  /// signals cannot fail either, or the outer signal's failure type is still being inferred) Swift picks that
-  /// one, and code that compiled before this overload existed means the same.
+  /// inner fails. The overload is disfavoured, so wherever the general
+  /// ``flatMap(_:_:)->Signal<NewValue,Failure>`` fits (the inner signals cannot fail either, or the outer
+  /// signal's failure type is still being inferred) Swift picks that one, and code that compiled before this
+  /// overload existed means the same.
   ///
   /// ```swift
   /// let results: Signal<[Match], SearchError> = searchTerms  // Signal<String, Never>
