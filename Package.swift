@@ -16,7 +16,10 @@ let package = Package(
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
     .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["DemoSections"]),
-    .target(name: "DemoSections", dependencies: ["AsyncSignals", "LegacyBridge", "LocalServer", "Handshake"]),
+    .target(
+      name: "DemoSections",
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "LegacyBridge", "LocalServer", "Handshake"]
+    ),
     .target(name: "LocalServer", dependencies: ["AsyncSignals", "Handshake"]),
     .target(name: "Handshake", dependencies: ["AsyncSignals"]),
     .target(name: "TestSupport", dependencies: ["AsyncSignals", "Handshake"], path: "Tests/TestSupport"),

@@ -1,9 +1,11 @@
 import AsyncSignals
 import LegacyBridge
+import Observation
 
-/// The sections that show app-level patterns: observing a property, and a form whose command is validated.
+/// The sections that show app-level patterns: observing a property, observing an `@Observable` model, and a form
+/// whose command is validated.
 enum AppSections {
-  static let all = [observe, login]
+  static let all = [observe, observing, login]
 
   static let observe = DemoSection(
     name: "observe",
@@ -23,6 +25,52 @@ enum AppSections {
       out.print("  a for await loop starts with the current value too: \"\(current)\"")
       break
     }
+  }
+
+  /// A view model as an app has it: `@Observable`, and owned by the main actor.
+  @MainActor @Observable final class ProfileModel {
+    var name = "Ada"
+  }
+
+  static let observing = DemoSection(
+    name: "observing",
+    title: "Signal.observing: a main-actor @Observable model's property as a signal"
+  ) { out in
+    await observeProfile(out)
+  }
+
+  /// Observes a `ProfileModel` on the main actor and prints what arrives when, waiting for each value in turn.
+  @MainActor static func observeProfile(_ out: DemoOutput) async {
+    var model: ProfileModel? = ProfileModel()
+    let (observed, arrival) = AsyncStream<Void>.makeStream()
+    var arrivals = observed.makeAsyncIterator()
+    out.print("  on the main actor: Signal.observing(model, \\.name).subscribe(…)")
+    let subscription = model.map { model in
+      Signal.observing(model, \.name).subscribe(
+        value: { name in
+          out.print("    observed \"\(name)\"")
+          arrival.yield()
+        },
+        completed: {
+          out.print("    completed")
+          arrival.finish()
+        }
+      )
+    }
+    out.print("  subscribe returned (the current value was sent before it did)")
+    await arrivals.next()
+    out.print("  model.name = \"Grace\"")
+    model?.name = "Grace"
+    out.print("  (read in a later turn of the main actor, after the change was stored)")
+    await arrivals.next()
+    out.print("  model.name = \"Grace Hopper\", then \"Barbara\", in one turn")
+    model?.name = "Grace Hopper"
+    model?.name = "Barbara"
+    await arrivals.next()
+    out.print("  the model is released")
+    model = nil
+    await arrivals.next()
+    subscription?.dispose()
   }
 
   /// The signal of one execution of the login command.

@@ -3,8 +3,11 @@ package enum Demo {
   /// Every section, in the order the full demo runs them.
   package static let sections =
     CoreSections.all + HotSections.all + CallbackSections.all + AppSections.all + SearchSections.all
+    + TestingSections.all
 
   /// Runs the sections named in `arguments` (all of them when there is none) and returns the exit status.
+  ///
+  /// Each section prints its title, then the file its code is in, then its output.
   ///
   /// `--help` or `-h` prints the usage and the sections; an unknown name prints it too and returns 2; a section
   /// that throws prints the error, the demo goes on with the next section, and the status is 1.
@@ -29,6 +32,7 @@ package enum Demo {
     var status: Int32 = 0
     for section in selected {
       output.header(section.title)
+      output.print("  (code: \(section.sourcePath))")
       do {
         try await section.run(output)
       } catch {

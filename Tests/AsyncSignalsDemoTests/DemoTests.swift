@@ -1,4 +1,5 @@
 import DemoSections
+import Foundation
 import Testing
 
 /// Runs the demo in-process and checks what it prints: the facts each section is there to show.
@@ -15,13 +16,24 @@ struct DemoTests {
     return (status, output.lines)
   }
 
-  /// Runs one section and returns the lines below its header.
+  /// Runs one section and returns the lines below its header and the path of its code.
   func lines(of name: String) async throws -> [String] {
     let section = try #require(Demo.sections.first { $0.name == name })
     let (status, lines) = await run([name])
     #expect(status == 0)
-    #expect(Array(lines.prefix(2)) == ["", "== \(section.title) =="])
-    return Array(lines.dropFirst(2))
+    #expect(Array(lines.prefix(3)) == ["", "== \(section.title) ==", "  (code: \(section.sourcePath))"])
+    return Array(lines.dropFirst(3))
+  }
+
+  /// The repository's root, found from this file's path.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test(arguments: Demo.sections.map(\.name))
+  func eachSectionPrintsTheFileThatDefinesIt(name: String) throws {
+    let section = try #require(Demo.sections.first { $0.name == name })
+    let source = try String(contentsOf: Self.root.appendingPathComponent(section.sourcePath), encoding: .utf8)
+    #expect(source.contains("name: \"\(name)\""))
   }
 
   @Test func helpListsEverySection() async {
@@ -107,6 +119,36 @@ struct DemoTests {
         "    observed \"Grace Hopper\"",
         "  disposed, then name.value = \"Barbara\": nothing more observed",
         "  a for await loop starts with the current value too: \"Barbara\"",
+      ]
+    )
+  }
+
+  @Test func observingAMainActorModelSendsTheCurrentValueThenEachChangeAfterItIsStored() async throws {
+    #expect(
+      try await lines(of: "observing") == [
+        "  on the main actor: Signal.observing(model, \\.name).subscribe(…)",
+        "    observed \"Ada\"",
+        "  subscribe returned (the current value was sent before it did)",
+        "  model.name = \"Grace\"",
+        "  (read in a later turn of the main actor, after the change was stored)",
+        "    observed \"Grace\"",
+        "  model.name = \"Grace Hopper\", then \"Barbara\", in one turn",
+        "    observed \"Barbara\"",
+        "  the model is released",
+        "    completed",
+      ]
+    )
+  }
+
+  @Test func virtualTimeShowsTheDebouncedHistoryStepByStep() async throws {
+    #expect(
+      try await lines(of: "virtual-time") == [
+        "  keystrokes \"s\", \"sw\", \"swi\" at 0.1, 0.2, 0.3 s and \"swift\" at 1.5 s, debounced by 0.5 s",
+        "  advance(by: 0.7 s) → []  (\"swi\" is due 0.5 s after it was typed)",
+        "  advance(by: 0.1 s) → [value(swi) @ 0.8 seconds]",
+        "  run()              → [value(swi) @ 0.8 seconds, value(swift) @ 2.0 seconds, completed @ 3.0 seconds]",
+        "  the source's subscriptions (from, to): [(0.0 seconds, 3.0 seconds)]",
+        "  virtual time now: 3.0 seconds; a test compares the whole history with one #expect",
       ]
     )
   }

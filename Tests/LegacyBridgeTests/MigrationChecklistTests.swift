@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Checks that `Docs/MigratingFromReactiveCocoa.md` has a row, with a Swift name or a reason, for every entry of
-/// the ReactiveCocoa 2.x API list (`../shared/reference/rac-api.md`, copied below so the check runs anywhere).
+/// the ReactiveCocoa 2.x API list (`../shared/reference/rac-api.md`, copied below so the check runs anywhere), and
+/// that every name of the library a row gives is declared in the sources (``PublicAPIIndex``).
 @Suite
 struct MigrationChecklistTests {
   /// The headers and entries of `rac-api.md`, without repeats within a header.
@@ -264,6 +265,52 @@ struct MigrationChecklistTests {
       }
     }
     #expect(missing == [])
+  }
+
+  /// How a row's notes start when its Swift name is not the library's: the standard library's, or the language's.
+  static let notTheLibrary = ["Swift standard library", "The standard library has", "No counterpart needed"]
+
+  /// The text of each `code span` in a table cell.
+  static func codeSpans(_ cell: String) -> [String] {
+    cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+      .map { String($0.element) }
+  }
+
+  /// Every name of the library a row gives: the code spans of its Swift cell, and in its notes the name a classic
+  /// one forwards to ("Forwards to `debounce(for:scheduler:)`").
+  static func namedAPIs(of row: (swift: String, notes: String)) -> [String] {
+    let forwards = row.notes.components(separatedBy: "Forwards to `").dropFirst().compactMap {
+      $0.split(separator: "`", maxSplits: 1).first.map(String.init)
+    }
+    return codeSpans(row.swift) + forwards
+  }
+
+  @Test func everyAPIARowNamesExists() throws {
+    let index = try PublicAPIIndex(
+      folders: ["AsyncSignals", "LegacyBridge", "AsyncSignalsTesting"].map {
+        Self.root.appendingPathComponent("Sources/\($0)")
+      }
+    )
+    let rows = try Self.guideRows()
+    var missing: [String] = []
+    var unreadable: [String] = []
+    var checked = 0
+    for (header, _) in Self.checklist {
+      for (entry, row) in (rows[header] ?? [:]).sorted(by: { $0.key < $1.key })
+      where !Self.notTheLibrary.contains(where: row.notes.hasPrefix) {
+        for name in Self.namedAPIs(of: row) {
+          guard let reference = APIReference(name) else {
+            unreadable.append("\(header) \(entry): `\(name)`")
+            continue
+          }
+          checked += 1
+          if !reference.exists(in: index) { missing.append("\(header) \(entry): `\(name)`") }
+        }
+      }
+    }
+    #expect(checked >= 250, "so few names checked: the guide's tables or this parser changed")
+    #expect(missing == [], "the guide names these, the sources do not declare them")
+    #expect(unreadable == [], "write these as a name (`take(while:)`) or a call on one value (`signal.first`)")
   }
 
   @Test func theCopiedChecklistMatchesTheReferenceWhenItIsAvailable() throws {

@@ -123,8 +123,13 @@ extension Signal {
 
   /// Creates a signal that runs `operation` once per subscription and sends its result, then completes.
   ///
+  /// Swift 6 infers `throws(any Error)` for a closure that does not name its error type, even when everything it
+  /// calls throws a concrete type, and even when the signal's type is spelled out. So name it in the closure,
+  /// or pass an `async throws(Failure)` function directly:
+  ///
   /// ```swift
-  /// let user = Signal<User, APIError>(operation: { try await api.currentUser() })
+  /// let user = Signal(operation: { () throws(APIError) in try await api.currentUser() })  // Signal<User, APIError>
+  /// let feed = Signal(operation: api.fetchFeed)                                          // its own typed error
   /// ```
   ///
   /// - Parameter operation: The asynchronous function; its typed error fails the signal.

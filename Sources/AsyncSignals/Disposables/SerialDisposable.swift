@@ -1,6 +1,7 @@
 /// A disposable holding one replaceable inner disposable: setting a new one disposes the old one.
 ///
-/// Once the serial disposable is disposed, any inner set later is disposed at once.
+/// Once the serial disposable is disposed, any inner set later is disposed at once. (RAC's
+/// `-swapInDisposable:`, which hands the previous inner back undisposed, is LegacyBridge's `swapInDisposable(_:)`.)
 ///
 /// ```swift
 /// let current = SerialDisposable()
@@ -36,7 +37,7 @@ public final class SerialDisposable: Disposable {
 
   /// The current inner disposable.
   ///
-  /// Setting it disposes the previous one (after the swap, outside the lock);
+  /// Setting it disposes the previous one (after the swap, outside the lock), unless it is the same one;
   /// setting it after disposal disposes the new one at once.
   public var inner: (any Disposable)? {
     get {
@@ -48,17 +49,30 @@ public final class SerialDisposable: Disposable {
       }
     }
     set {
-      let toDispose: (any Disposable)? = state.withLock {
-        switch $0 {
-        case .active(let old):
-          $0 = .active(inner: newValue)
-          return old === newValue ? nil : old
-        case .disposed:
-          return newValue
-        }
-      }
-      toDispose?.dispose()
+      guard let old = swapInner(newValue), old !== newValue else { return }
+      old.dispose()
     }
+  }
+
+  /// Replaces the inner disposable and returns the previous one without disposing it.
+  ///
+  /// After disposal it disposes `newInner` at once and returns `nil`, as RAC's `-swapInDisposable:` does.
+  /// LegacyBridge's classic `swapInDisposable(_:)` forwards here; the ``inner`` setter disposes what it returns.
+  ///
+  /// - Parameter newInner: The new inner disposable.
+  /// - Returns: The previous inner disposable, still undisposed; `nil` if there was none or after disposal.
+  package func swapInner(_ newInner: (any Disposable)?) -> (any Disposable)? {
+    let (old, disposeNew): ((any Disposable)?, Bool) = state.withLock {
+      switch $0 {
+      case .active(let old):
+        $0 = .active(inner: newInner)
+        return (old, false)
+      case .disposed:
+        return (nil, true)
+      }
+    }
+    if disposeNew { newInner?.dispose() }
+    return old
   }
 
   /// Disposes the current inner disposable and every later one.

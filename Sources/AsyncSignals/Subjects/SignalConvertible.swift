@@ -42,8 +42,9 @@ extension SignalConvertible {
 
   /// Subscribes to the source with one closure per kind of event; the closures run on the caller's actor.
   ///
-  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)`` on ``signal``: on an actor, the closures
-  /// run only there (at once when the value is sent on it, after an ordered hop otherwise).
+  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)`` on
+  /// ``/AsyncSignals/SignalConvertible/signal``: on an actor, the closures run only there (at once when the value
+  /// is sent on it, after an ordered hop otherwise).
   ///
   /// ```swift
   /// subject.subscribe(value: { print($0) }, completed: { print("done") })

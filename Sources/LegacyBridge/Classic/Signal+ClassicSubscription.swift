@@ -14,7 +14,7 @@ extension Signal {
     subscribe(subscriber)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)``: `-subscribeNext:`.
   ///
   /// ```swift
   /// signal.subscribeNext { print($0) }
@@ -32,7 +32,8 @@ extension Signal {
     subscribe(isolation: isolation, value: next)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:completed:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)``:
+  /// `-subscribeNext:completed:`.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, completed: { print("done") })
@@ -52,7 +53,7 @@ extension Signal {
     subscribe(isolation: isolation, value: next, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)``: `-subscribeNext:error:`.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, error: { print("failed", $0) })
@@ -72,7 +73,8 @@ extension Signal {
     subscribe(isolation: isolation, value: next, failed: error)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeNext:error:completed:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)``:
+  /// `-subscribeNext:error:completed:`.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, error: { print("failed", $0) }, completed: { print("done") })
@@ -94,7 +96,7 @@ extension Signal {
     subscribe(isolation: isolation, value: next, failed: error, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)``: `-subscribeError:`.
   ///
   /// ```swift
   /// signal.subscribeError { print("failed", $0) }
@@ -112,7 +114,7 @@ extension Signal {
     subscribe(isolation: isolation, failed: error)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeCompleted:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)``: `-subscribeCompleted:`.
   ///
   /// ```swift
   /// signal.subscribeCompleted { print("done") }
@@ -130,7 +132,8 @@ extension Signal {
     subscribe(isolation: isolation, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(value:failed:completed:)``: `-subscribeError:completed:`.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)``:
+  /// `-subscribeError:completed:`.
   ///
   /// ```swift
   /// signal.subscribeError({ print("failed", $0) }, completed: { print("done") })

@@ -1,8 +1,8 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``/AsyncSignals/Signal/flatMap(_:_:)`` with ``/AsyncSignals/FlattenStrategy/merge``:
-  /// `-flattenMap:`.
+  /// Classic name for ``/AsyncSignals/Signal/flatMap(_:_:)->Signal<NewValue,Failure>`` with
+  /// ``/AsyncSignals/FlattenStrategy/merge``: `-flattenMap:`.
   ///
   /// Every inner signal runs as soon as it is made and their values interleave.
   ///

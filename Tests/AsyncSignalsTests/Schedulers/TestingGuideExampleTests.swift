@@ -2,7 +2,8 @@ import AsyncSignals
 import AsyncSignalsTesting
 import Testing
 
-/// The worked example of `Docs/Testing.md`, kept compiling and passing here.
+/// The examples of `Docs/Testing.md`, kept passing here (`.ci/doc-examples` only compiles them); the step-by-step
+/// one is `TestSchedulerAsyncTests.asyncPipelineRunsDeterministicallyStepByStep`.
 enum ProgressFeature {
   /// Reports download progress every `step` of `clock` time, from an `async` body.
   static func download(step: Duration, clock: some Clock<Duration>) -> Signal<Int, Never> {
@@ -61,5 +62,27 @@ enum ProgressFeature {
     )
     // The timeout disposed the download: its sleeping Task was cancelled and has finished.
     #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test func debounceSendsTheLastValueOfABurstAfterThePause() {
+    let keystrokes = scheduler.makeHotSignal(
+      [
+        .value(1, at: .milliseconds(200)), .value(2, at: .milliseconds(500)), .completed(at: .seconds(3)),
+      ] as [Recorded<Int, Never>]
+    )
+    let recorder = scheduler.record(keystrokes.signal.debounce(for: .seconds(1), scheduler: scheduler))
+    scheduler.run()
+    #expect(recorder.events == [.value(2, at: .seconds(1.5)), .completed(at: .seconds(3))])
+  }
+
+  @Test func disposalCancelsTheDelayTimer() {
+    let source = scheduler.makeColdSignal([.value("ping", at: .seconds(1))] as [Recorded<String, Never>])
+    let recorder = scheduler.start(disposedAt: .seconds(2)) {
+      source.signal.delay(for: .seconds(5), scheduler: scheduler)  // "ping" would arrive at 6 s
+    }
+    #expect(scheduler.pendingCount == 0)  // the delay's timer is gone
+    scheduler.run()
+    #expect(recorder.events == [])  // and nothing fires later
+    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
   }
 }

@@ -170,4 +170,11 @@ struct ObservationBridgeTests {
       _ = Signal.observing(Profile(), \.name, on: ImmediateScheduler())
     }
   }
+
+  @Test func theActorFormIsRefusedOnNoActor() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal.observing(Profile(), \.name)
+    }
+    #expect(result?.standardErrorText.contains("observing(_:_:): call it on the actor the object belongs to") == true)
+  }
 }

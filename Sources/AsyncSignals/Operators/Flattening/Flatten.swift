@@ -69,3 +69,31 @@ extension Signal {
     flatten(.latest)
   }
 }
+
+extension Signal where Failure == Never {
+  /// Maps each value of a signal that cannot fail to a signal that can, and flattens those signals by `strategy`.
+  ///
+  /// The same as `promoteError(NewFailure.self).flatMap(strategy, transform)`: the result fails when a running
+  /// inner fails. The overload is disfavoured, so wherever the general
+  /// ``flatMap(_:_:)->Signal<NewValue,Failure>`` fits (the inner signals cannot fail either, or the outer
+  /// signal's failure type is still being inferred) Swift picks that one, and code that compiled before this
+  /// overload existed means the same.
+  ///
+  /// ```swift
+  /// let results: Signal<[Match], SearchError> = searchTerms  // Signal<String, Never>
+  ///   .flatMap(.latest) { term in api.search(term) }          // Signal<[Match], SearchError>
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - strategy: How the inner signals run.
+  ///   - transform: Makes the inner signal for a value.
+  /// - Returns: A signal of the inner signals' values that fails with their failure.
+  @inlinable
+  @_disfavoredOverload
+  public func flatMap<NewValue, NewFailure>(
+    _ strategy: FlattenStrategy,
+    _ transform: @escaping @Sendable (Value) -> Signal<NewValue, NewFailure>
+  ) -> Signal<NewValue, NewFailure> {
+    promoteError(NewFailure.self).flatMap(strategy, transform)
+  }
+}

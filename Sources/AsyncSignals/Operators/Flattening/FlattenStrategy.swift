@@ -1,4 +1,5 @@
-/// How ``Signal/flatten(_:)`` and ``Signal/flatMap(_:_:)`` run the inner signals.
+/// How ``Signal/flatten(_:)`` and ``Signal/flatMap(_:_:)->Signal<NewValue,Failure>`` run the inner
+/// signals.
 ///
 /// - ``merge``: subscribes every inner at once and interleaves their values (RAC `flattenMap`).
 /// - ``concat``: one inner at a time, the next after the previous completed, in order.

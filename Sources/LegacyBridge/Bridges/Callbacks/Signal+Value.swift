@@ -62,7 +62,7 @@ extension Signal {
   /// distinctly. Cancelling the awaiting Task disposes the subscription and throws ``SingleValueError/cancelled``.
   ///
   /// ```swift
-  /// let user = try await Signal(operation: { try await api.user(id) }).value
+  /// let user = try await Signal(operation: { () throws(APIError) in try await api.user(id) }).value
   /// ```
   ///
   /// - Throws: ``SingleValueError``: the signal's failure, no value, more than one value, or cancelled.

@@ -30,7 +30,10 @@ extension SignalBridge where Base: URLSession {
   /// ```swift
   /// let user = URLSession.shared.signals
   ///   .data(for: URLRequest(url: userURL), acceptableStatusCodes: 200..<300)
-  ///   .tryMap { data, _ in try JSONDecoder().decode(User.self, from: data) }
+  ///   .mapError(UserRequestError.request)  // a failure type that can also hold a decoding error
+  ///   .tryMap { (data, _) throws(UserRequestError) in
+  ///     do { return try JSONDecoder().decode(User.self, from: data) } catch { throw .decoding(error) }
+  ///   }
   /// ```
   ///
   /// - Parameters:

@@ -211,6 +211,24 @@ struct FlattenTests {
   }
 
   @Test(arguments: ConsumptionPath.allCases)
+  func flatMapFromANeverFailingSignalTakesTheInnerFailure(path: ConsumptionPath) async {
+    let results = Signal<Int, Never>(values: [1, 2, 3]).flatMap(.concat) { value in
+      value == 3 ? source([], then: .failed(Boom(code: 3))) : source([value * 10])
+    }
+    #expect(await path.events(of: results) == [.value(10), .value(20), .failed(Boom(code: 3))])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func flatMapBetweenNeverFailingSignalsStillPicksTheGeneralOverload(path: ConsumptionPath) async {
+    let neverFailing = Signal(values: [1, 2]).flatMap(.merge) { Signal<Int, Never>.just($0) }
+    let inferredInner = Signal<Int, Never>(values: [3]).flatMap(.latest) { .just($0 * 2) }
+    let inferredOuter = Signal.just(4).flatMap(.concat) { source([$0]) }  // the outer fails with Boom, as before
+    #expect(await path.events(of: neverFailing) == [.value(1), .value(2), .completed])
+    #expect(await path.events(of: inferredInner) == [.value(6), .completed])
+    #expect(await path.events(of: inferredOuter) == [.value(4), .completed])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
   func anEmptyOuterCompletesAtOnce(path: ConsumptionPath) async {
     #expect(await path.events(of: Signal<Inner, Boom>.empty.flatten(.latest)) == [.completed])
     #expect(await path.events(of: Signal<Inner, Boom>.empty.flatten(.merge)) == [.completed])

@@ -1,4 +1,5 @@
 import AsyncSignalsTesting
+import TestSupport
 import Testing
 
 @testable import AsyncSignals

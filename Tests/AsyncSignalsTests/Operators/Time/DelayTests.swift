@@ -1,5 +1,6 @@
 import AsyncSignals
 import AsyncSignalsTesting
+import TestSupport
 import Testing
 
 @Suite struct DelayTests {

@@ -1,5 +1,6 @@
 import AsyncSignals
 import AsyncSignalsTesting
+import TestSupport
 import Testing
 
 @Suite struct IntervalTests {
@@ -49,5 +50,12 @@ import Testing
       _ = Signal<Int, Never>.interval(every: .zero, scheduler: TestScheduler())
     }
     #expect(result?.standardErrorText.contains("interval(every:scheduler:): interval must be > 0") == true)
+  }
+
+  @Test func negativeTimerDelayIsAPrecondition() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.timer(after: .seconds(-1), scheduler: TestScheduler())
+    }
+    #expect(result?.standardErrorText.contains("timer(after:scheduler:): delay must be >= 0") == true)
   }
 }

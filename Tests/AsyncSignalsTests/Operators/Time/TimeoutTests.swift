@@ -1,5 +1,6 @@
 import AsyncSignals
 import AsyncSignalsTesting
+import TestSupport
 import Testing
 
 @Suite struct TimeoutTests {
@@ -78,5 +79,12 @@ import Testing
       _ = Signal<Int, Never>.never.timeout(after: .zero, scheduler: TestScheduler())
     }
     #expect(result?.standardErrorText.contains("timeout(after:scheduler:): interval must be > 0") == true)
+  }
+
+  @Test func zeroIntervalWithACustomFailureIsAPrecondition() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Boom>.never.timeout(after: .zero, raising: Boom(), scheduler: TestScheduler())
+    }
+    #expect(result?.standardErrorText.contains("timeout(after:raising:scheduler:): interval must be > 0") == true)
   }
 }
