@@ -28,6 +28,22 @@ import Testing
       #expect(describe(machine.deliveryFinished()) == "none")
     }
 
+    /// Issue 20: each replayed value used to copy the whole queue (40,000 buffered values took 603 ms).
+    @Test func replayingALargeBufferHandsOutEveryValueWithoutCopyingTheQueue() {
+      var machine = Machine()
+      for value in 0..<40_000 { _ = machine.eventSent(.value(value)) }
+      #expect(describe(machine.subscribed(subscriber).action) == "one value(0)")
+      let storage = machine._replayStorageAddress
+      #expect(storage != nil)
+      var copies = 0
+      for value in 1..<40_000 {
+        #expect(describe(machine.deliveryFinished()) == "one value(\(value))")
+        if let address = machine._replayStorageAddress, address != storage { copies += 1 }
+      }
+      #expect(copies == 0)
+      #expect(describe(machine.deliveryFinished()) == "none")
+    }
+
     @Test func aBufferedTerminalIsReplayedLastAndNothingIsBufferedAfterIt() {
       var machine = Machine()
       _ = machine.eventSent(.value(1))

@@ -141,12 +141,13 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
     switch state {
     case .delivering(let subscribers, var replay, var pending):
       state = .modifying
-      if let owed = replay {
-        var rest = owed.values
-        if let value = rest.popFirst() {
-          replay?.values = rest
-          state = .delivering(subscribers: subscribers, replay: replay, pending: pending)
-          return .deliverTo(owed.subscriber, .value(value))
+      // One local holds the replay while its queue shrinks: with a second reference (a copy in another local)
+      // every `popFirst` copied the whole queue, and replaying n buffered values took n² steps.
+      if var owed = replay.take() {
+        if let value = owed.values.popFirst() {
+          let subscriber = owed.subscriber
+          state = .delivering(subscribers: subscribers, replay: owed, pending: pending)
+          return .deliverTo(subscriber, .value(value))
         }
       }
       guard let event = pending.popFirst() else {
@@ -164,5 +165,16 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
     case .buffering, .idle, .modifying:
       preconditionFailure("GroupBy: internal inconsistency, \(state) received deliveryFinished")
     }
+  }
+}
+
+// Test hook; here rather than in a `+Testing` file because it reads the private state.
+extension GroupStateMachine {
+  /// The address of the storage of the values still owed to the first subscriber, if any.
+  ///
+  /// Unchanged from one replayed value to the next exactly when handing out a value does not copy the queue.
+  var _replayStorageAddress: UnsafeRawPointer? {
+    guard case .delivering(_, let replay?, _) = state else { return nil }
+    return replay.values.slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
 }
