@@ -12,7 +12,7 @@ import Foundation
 func registerMainActorDelivery() {
   let count = 100_000
 
-  Benchmark("main actor/AsyncSignals nonisolated subscriber") { @MainActor benchmark in
+  Benchmark("main actor/AsyncSignals nonisolated subscriber") { @MainActor (benchmark: Benchmark) async in
     for _ in benchmark.scaledIterations {
       let subject = PassthroughSubject<Int, Never>()
       let subscription = subject.signal.subscribe(isolation: nil, value: { blackHole($0) })
@@ -21,7 +21,7 @@ func registerMainActorDelivery() {
     }
   }
 
-  Benchmark("main actor/AsyncSignals main-actor subscriber") { @MainActor benchmark in
+  Benchmark("main actor/AsyncSignals main-actor subscriber") { @MainActor (benchmark: Benchmark) async in
     for _ in benchmark.scaledIterations {
       let subject = PassthroughSubject<Int, Never>()
       let subscription = subject.signal.subscribe(value: { blackHole($0) })
@@ -30,7 +30,7 @@ func registerMainActorDelivery() {
     }
   }
 
-  Benchmark("to main actor/AsyncSignals") { @MainActor benchmark in
+  Benchmark("to main actor/AsyncSignals") { @MainActor (benchmark: Benchmark) async in
     for _ in benchmark.scaledIterations {
       let subject = PassthroughSubject<Int, Never>()
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -44,7 +44,7 @@ func registerMainActorDelivery() {
     }
   }
 
-  Benchmark("to main actor/Task per value") { @MainActor benchmark in
+  Benchmark("to main actor/Task per value") { @MainActor (benchmark: Benchmark) async in
     for _ in benchmark.scaledIterations {
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         Thread.detachNewThread {
@@ -59,7 +59,7 @@ func registerMainActorDelivery() {
     }
   }
 
-  Benchmark("to main actor/AsyncStream") { @MainActor benchmark in
+  Benchmark("to main actor/AsyncStream") { @MainActor (benchmark: Benchmark) async in
     for _ in benchmark.scaledIterations {
       let (stream, continuation) = AsyncStream<Int>.makeStream()
       Thread.detachNewThread {

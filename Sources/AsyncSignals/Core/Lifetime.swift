@@ -254,13 +254,3 @@ public class Lifetime: Disposable, @unchecked Sendable {
     }
   }
 }
-
-/// A consumer that can make an asynchronous producer wait until it has room (a `for await` buffer).
-@usableFromInline
-protocol Backpressure: AnyObject, Sendable {
-  /// Whether the consumer can take another value now (or is gone), so a sender need not wait.
-  func hasRoom() -> Bool
-
-  /// Returns once the consumer can take another value, or at once when it is gone or the Task is cancelled.
-  func waitForRoom() async
-}

@@ -2,8 +2,8 @@
 ///
 /// Operators downstream of a serialising source (``SerialDelivery``, a subject, or an operator that
 /// serialises several upstreams) receive events one at a time, with a happens-before edge between
-/// consecutive deliveries (the source's lock). State touched only from those deliveries needs no lock of its
-/// own, which keeps a chain of operators at one lock per event, taken at the source.
+/// consecutive deliveries (the acquiring and releasing operations on the source's work counter). State touched
+/// only from those deliveries needs no lock of its own, which keeps a chain of operators free of locks.
 ///
 /// ```swift
 /// let count = OperatorState(0)
@@ -17,7 +17,8 @@
 @usableFromInline
 final class OperatorState<Value>: @unchecked Sendable {
   // Safety: every access happens inside the serial delivery of one subscription (see the type's doc). The
-  // source's lock orders consecutive deliveries, so accesses never overlap and each sees the previous write.
+  // source's work counter orders consecutive deliveries, so accesses never overlap and each sees the previous
+  // write.
   // The stress suite checks this contract under the thread sanitizer.
   // `@exclusivity(unchecked)` for the same reason: accesses never overlap, and the run-time check that a class
   // `var` otherwise gets in inlined code (`swift_beginAccess`, with its thread-local access set) was about 10%

@@ -2,8 +2,8 @@
 ///
 /// A late subscriber receives only what is sent after it subscribed; after the subject ended it receives
 /// the terminal event at once. Delivery is serialised (see ``Subject``): one thread delivers at a time, and a
-/// send or subscription arriving meanwhile is queued and run next, in order. One send to n callback
-/// subscribers takes one lock round to snapshot them, no allocation and no actor hop.
+/// send or subscription arriving meanwhile is queued and run next, in order. A send to n callback subscribers
+/// walks the subject's current subscriber array in place: no lock per send, no allocation, no actor hop.
 ///
 /// Each `for await` loop over the subject is its own subscriber with its own buffer, by default
 /// ``BufferingPolicy/unbounded``; ``Subject/sendWhenReady(_:)`` waits for bounded loops instead of dropping.
@@ -17,7 +17,7 @@
 /// ```
 ///
 /// ```
-///  send ──▶ PassthroughSubject ──▶ SubjectStorage ──▶ subscriber 1, subscriber 2, … (snapshot per send)
+///  send ──▶ PassthroughSubject ──▶ SubjectStorage ──▶ subscriber 1, subscriber 2, … (in subscription order)
 ///  subscription Lifetimes ──dispose──▶ unregister (the subject holds the observers, not the lifetimes)
 /// ```
 public final class PassthroughSubject<Value: Sendable, Failure: Error>: Subject, SubjectStorageOwner {

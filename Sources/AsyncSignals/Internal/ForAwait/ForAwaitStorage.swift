@@ -27,8 +27,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   ///
   /// The consumer takes the lock for every batch, and an asynchronous sender on another core reads `room`
   /// before every value. With 64 bytes between them, and `room` stored only when it changes, that read usually
-  /// hits the sender's cache (the backpressured async body on two threads: 539–551 → 317–361 ns per value,
-  /// source only).
+  /// hits the sender's cache (measured on the backpressured async body on two threads; the numbers are in
+  /// Docs/Performance.md, "Where the time goes").
   let cacheLinePadding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
   /// Whether an asynchronous sender may send now: `machine.hasRoom()` as of the last transition.

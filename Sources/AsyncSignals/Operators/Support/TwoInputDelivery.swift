@@ -13,7 +13,8 @@ enum TwoInputEvent<First: Sendable, FirstFailure: Error, Second: Sendable, Secon
 /// ``SerialDelivery``: the handler runs for one event at a time, in the order the events were accepted, and
 /// a send that arrives during a delivery (concurrently or re-entrantly) is queued and run right after it by
 /// the thread already delivering. Because of that the handler keeps its state in an ``OperatorState`` without
-/// a lock of its own. Cost per event: the delivery's one lock; no allocation unless sends collide.
+/// a lock of its own. Cost per event: the delivery's atomic operations; no lock or allocation unless sends
+/// collide.
 ///
 /// ```
 ///  first upstream ──first──┐
