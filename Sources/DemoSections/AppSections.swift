@@ -102,14 +102,14 @@ enum AppSections {
     defer { target.dispose() }
     var executionsStarted = started.makeAsyncIterator()
 
-    try await printState("both fields empty", submit, out)
+    await printState("both fields empty", submit, out)
     await tap(submitButton, &executionsStarted, out)
     username.value = "ada"
-    try await printState("username \"ada\"", submit, out)
+    await printState("username \"ada\"", submit, out)
     password.value = "correct horse"
-    try await printState("password \"correct horse\"", submit, out)
+    await printState("password \"correct horse\"", submit, out)
     await tap(submitButton, &executionsStarted, out)
-    _ = await submit.isEnabled.filter { $0 }.first  // serial: enabled again once the execution has ended
+    _ = await submit.isEnabled.filter { $0 }.first()  // serial: enabled again once the execution has ended
     await tap(submitButton, &executionsStarted, out)
     out.print(
       "  3 taps: \(executions.value) executions, \(backend.requestCount("/login")) requests on the server"
@@ -117,15 +117,12 @@ enum AppSections {
   }
 
   /// Prints whether `submit` is enabled after `step`.
-  ///
-  /// It is `throws` although nothing throws: Swift 6.3.1 crashes (SILGen, signal 11) on `await signal.first`, a
-  /// `throws(Never)` getter, inside a non-throwing function.
   static func printState(
     _ step: String,
     _ submit: Command<String, String, URLRequestError>,
     _ out: DemoOutput
-  ) async throws {
-    let isEnabled = await submit.isEnabled.first ?? false  // the current value, sent on subscription
+  ) async {
+    let isEnabled = await submit.isEnabled.first() ?? false  // the current value, sent on subscription
     out.print("  \(step) → submit enabled: \(isEnabled)")
   }
 
@@ -139,7 +136,7 @@ enum AppSections {
     button.sendAction()
     guard let execution = await executions.next() else { return }
     do {
-      let reply = try await execution.last
+      let reply = try await execution.last()
       out.print("    → \(reply ?? "no reply")")
     } catch {
       switch error {

@@ -78,7 +78,7 @@ enum CallbackSections {
     let ended = await executing.next() ?? true
     out.print("  executing: \(ended)")
     do {
-      let reply = try await execution.last  // the execution's signal replays its events to late subscribers
+      let reply = try await execution.last()  // the execution's signal replays its events to late subscribers
       out.print("  result: \(reply ?? "nothing")")
     } catch {
       out.print("  failed: \(error)")

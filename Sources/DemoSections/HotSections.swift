@@ -35,8 +35,8 @@ enum HotSections {
     _ label: String,
     _ out: DemoOutput
   ) async throws {
-    async let first = profile.first
-    async let second = profile.first
+    async let first = profile.first()
+    async let second = profile.first()
     let (firstProfile, secondProfile) = try await (first, second)
     out.print("  \(label), first subscriber: \(firstProfile ?? "nothing")")
     out.print("  \(label), second subscriber: \(secondProfile ?? "nothing")")

@@ -5,14 +5,13 @@ extension Signal {
   /// returns even for an infinite signal. The operator form is `take(1)`.
   ///
   /// ```swift
-  /// let user = try await session.users.first
+  /// let user = try await session.users.first()
   /// ```
   ///
+  /// - Returns: The first value, or `nil` if the signal completed without one.
   /// - Throws: The signal's typed failure, if it fails before a value.
-  public var first: Value? {
-    get async throws(Failure) {
-      try await take(1).awaitFirstValue()
-    }
+  public func first() async throws(Failure) -> Value? {
+    try await take(1).awaitFirstValue()
   }
 
   /// The last value, awaited once the signal completes: `nil` if it sent none; throws the signal's failure.
@@ -20,14 +19,13 @@ extension Signal {
   /// Only the latest value is kept while waiting. The operator form is `take(last: 1)`.
   ///
   /// ```swift
-  /// let final = try await progress.last
+  /// let final = try await progress.last()
   /// ```
   ///
+  /// - Returns: The last value, or `nil` if the signal sent none.
   /// - Throws: The signal's typed failure.
-  public var last: Value? {
-    get async throws(Failure) {
-      try await take(last: 1).awaitFirstValue()
-    }
+  public func last() async throws(Failure) -> Value? {
+    try await take(last: 1).awaitFirstValue()
   }
 
   /// All the values, awaited until the signal completes (RAC `toArray`); throws the signal's failure.
@@ -35,14 +33,13 @@ extension Signal {
   /// It buffers every value. The operator form is ``collect()``, which sends the array as one value.
   ///
   /// ```swift
-  /// let all = try await Signal(values: [1, 2, 3]).array  // [1, 2, 3]
+  /// let all = try await Signal(values: [1, 2, 3]).array()  // [1, 2, 3]
   /// ```
   ///
+  /// - Returns: Every value, in order.
   /// - Throws: The signal's typed failure.
-  public var array: [Value] {
-    get async throws(Failure) {
-      try await collect().awaitFirstValue() ?? []
-    }
+  public func array() async throws(Failure) -> [Value] {
+    try await collect().awaitFirstValue() ?? []
   }
 
   /// Waits until the signal completes, ignoring its values; throws the signal's failure.
@@ -54,6 +51,30 @@ extension Signal {
   /// - Throws: The signal's typed failure.
   public func waitUntilCompleted() async throws(Failure) {
     _ = try await ignoreValues().awaitFirstValue()
+  }
+
+  /// The first value, awaited.
+  ///
+  /// A property that subscribes when read surprised its readers; use ``first()``.
+  @available(*, deprecated, renamed: "first()", message: "a property that subscribes when read; call first()")
+  public var first: Value? {
+    get async throws(Failure) { try await first() }
+  }
+
+  /// The last value, awaited once the signal completes.
+  ///
+  /// A property that subscribes when read surprised its readers; use ``last()``.
+  @available(*, deprecated, renamed: "last()", message: "a property that subscribes when read; call last()")
+  public var last: Value? {
+    get async throws(Failure) { try await last() }
+  }
+
+  /// All the values, awaited until the signal completes.
+  ///
+  /// A property that subscribes when read surprised its readers; use ``array()``.
+  @available(*, deprecated, renamed: "array()", message: "a property that subscribes when read; call array()")
+  public var array: [Value] {
+    get async throws(Failure) { try await array() }
   }
 
   /// Iterates until the first value or the end; leaving the iteration ends the subscription.

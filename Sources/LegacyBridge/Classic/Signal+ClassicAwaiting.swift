@@ -10,7 +10,7 @@ extension Signal {
   /// - Returns: Every value, once the signal completed.
   /// - Throws: The signal's typed failure.
   public func toArray() async throws(Failure) -> [Value] {
-    try await array
+    try await array()
   }
 
   /// Classic name for ``/AsyncSignals/Signal/first`` with a default: `-firstOrDefault:` (awaited, where RAC
@@ -24,6 +24,6 @@ extension Signal {
   /// - Returns: The first value, or `defaultValue`.
   /// - Throws: The signal's typed failure.
   public func firstOrDefault(_ defaultValue: Value) async throws(Failure) -> Value {
-    try await first ?? defaultValue
+    try await first() ?? defaultValue
   }
 }

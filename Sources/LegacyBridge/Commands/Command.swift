@@ -186,7 +186,7 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// - Returns: The execution's last value, or `nil` if it sent none.
   /// - Throws: ``CommandError/notEnabled``, ``CommandError/cancelled``, or the execution's failure.
   public func run(_ input: Input) async throws(CommandError<Failure>) -> Output? {
-    try await storage.execute(input).last
+    try await storage.execute(input).last()
   }
 }
 

@@ -92,14 +92,14 @@ struct AggregateOperatorTests {
   // MARK: Async accessors
 
   @Test func firstReturnsTheFirstValueAndStopsAnInfiniteProducer() async throws {
-    #expect(await Signal(values: 1...).first == 1)
-    #expect(await Signal<Int, Never>.empty.first == nil)
-    await #expect(throws: Boom()) { try await source([], then: .failed(Boom())).first }
+    #expect(await Signal(values: 1...).first() == 1)
+    #expect(await Signal<Int, Never>.empty.first() == nil)
+    await #expect(throws: Boom()) { try await source([], then: .failed(Boom())).first() }
   }
 
   @Test func firstEndsTheSubscription() async throws {
     let probe = Probe<Int, Boom>()
-    let task = Task { try await probe.signal.first }
+    let task = Task { try await probe.signal.first() }
     await probe.subscribed.wait()
     probe.send(5)
     #expect(try await task.value == 5)
@@ -107,15 +107,15 @@ struct AggregateOperatorTests {
   }
 
   @Test func lastReturnsTheLastValue() async throws {
-    #expect(try await source([1, 2, 3]).last == 3)
-    #expect(try await source([]).last == nil)
-    await #expect(throws: Boom()) { try await source([1], then: .failed(Boom())).last }
+    #expect(try await source([1, 2, 3]).last() == 3)
+    #expect(try await source([]).last() == nil)
+    await #expect(throws: Boom()) { try await source([1], then: .failed(Boom())).last() }
   }
 
   @Test func arrayReturnsEveryValue() async throws {
-    #expect(try await source([1, 2, 3]).array == [1, 2, 3])
-    #expect(await Signal(values: 1...).take(2).array == [1, 2])
-    await #expect(throws: Boom()) { try await source([1], then: .failed(Boom())).array }
+    #expect(try await source([1, 2, 3]).array() == [1, 2, 3])
+    #expect(await Signal(values: 1...).take(2).array() == [1, 2])
+    await #expect(throws: Boom()) { try await source([1], then: .failed(Boom())).array() }
   }
 
   @Test func waitUntilCompletedReturnsAtCompletionAndThrowsTheFailure() async throws {
@@ -129,8 +129,8 @@ struct AggregateOperatorTests {
         await observer.send(value)
       }
     }
-    #expect(try await numbers.first == 1)
-    #expect(try await numbers.last == 3)
-    #expect(try await numbers.array == [1, 2, 3])
+    #expect(try await numbers.first() == 1)
+    #expect(try await numbers.last() == 3)
+    #expect(try await numbers.array() == [1, 2, 3])
   }
 }
