@@ -223,3 +223,60 @@ actor ItemCache {
     #expect(await cache.latest == [1, 2, 3])
   }
 }
+
+/// A non-`Sendable` drawing surface that an actor owns.
+final class Canvas {
+  var color = "none"
+}
+
+/// An actor that binds a signal to an object it owns: the writes happen on the actor.
+actor Renderer {
+  let canvas = Canvas()
+  let bag = DisposeBag()
+  private var written: [String] = []
+  private let wrote = Gate()
+
+  func start(_ colors: Signal<String, Never>) {
+    colors.bind(to: canvas, \.color).disposed(by: bag)
+    colors.subscribe(value: {
+      self.written.append($0)
+      if $0 == "blue" { self.wrote.open() }
+    })
+    .disposed(by: bag)
+  }
+
+  func color() -> String { canvas.color }
+
+  nonisolated func waitForBlue() async { await wrote.wait() }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ActorBindingTests {
+  @Test func anActorBindsASignalToAnObjectItOwns() async {
+    let renderer = Renderer()
+    let colors = CurrentValueSubject<String, Never>("red")
+    await renderer.start(colors.signal)
+    #expect(await renderer.color() == "red")  // the current value, written on the actor while subscribing
+    colors.send("blue")  // from no actor: the write hops to the renderer
+    await renderer.waitForBlue()
+    #expect(await renderer.color() == "blue")
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct MainActorChannelTests {
+  @Test func aTwoWayChannelKeepsAMainActorModelAndADraftInStep() async {
+    let fields = LoginFields()
+    let draft = MutableProperty("")
+    let binding = draft.makeTerminal().bind(to: .observing(fields, \.username))
+    fields.username = "ada"  // the model changes: the draft follows after the model's next read
+    await nextMainActorTurn()
+    #expect(draft.value == "ada")
+    draft.value = "grace"  // the draft changes: the model follows, on the main actor
+    await nextMainActorTurn()
+    #expect(fields.username == "grace")
+    binding.dispose()
+    fields.username = "ignored"
+    await nextMainActorTurn()
+    #expect(draft.value == "grace")
+  }
+}
