@@ -90,3 +90,29 @@ import Testing
     return copy
   }
 }
+
+/// The time operators the same way, on the `TestScheduler` with random timestamps.
+@Suite(.timeLimit(.minutes(5))) struct TimedModelBasedTests {
+  @Test func everyTimedChainDeliversWhatTheReferenceModelSaysAtTheRightVirtualTime() {
+    var divergences = 0
+    for index in 0..<ModelBasedTests.caseCount {
+      let seed = ModelBasedTests.firstSeed &+ UInt64(index)
+      var random = SeededRandom(seed: seed)
+      let testCase = ModelGenerator.makeTimedCase(&random)
+      let (events, sourceEnded) = testCase.run()
+      guard events != testCase.expected || !sourceEnded else { continue }
+      divergences += 1
+      Issue.record(
+        """
+        Timed model divergence, seed \(seed):
+        \(testCase)
+        expected: \(testCase.expected.map { "\($0.event) at \($0.step) µs" })
+        received: \(events.map { "\($0.event) at \($0.step) µs" })
+        every source subscription ended: \(sourceEnded)
+        """
+      )
+      if divergences >= 5 { break }
+    }
+    #expect(divergences == 0)
+  }
+}
