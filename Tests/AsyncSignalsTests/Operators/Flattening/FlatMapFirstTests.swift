@@ -27,12 +27,15 @@ struct FlatMapFirstTests {
   @Test(arguments: ConsumptionPath.allCases)
   func valuesWhileAnInnerRunsAreIgnored(path: ConsumptionPath) async {
     let requested = Locked<[Int]>([])
+    let transformed = Counter()
     let submissions = taps().signal.flatMap(.first) { [self] tap in
-      request(tap).on(started: { requested.withLock { $0.append(tap) } })
+      transformed.increment()  // called for every tap, unlike Rx's selector…
+      return request(tap).on(started: { requested.withLock { $0.append(tap) } })  // …but subscribed for two
     }
     let events = await scheduler.events(of: submissions, through: path)
     #expect(events == [.value(10, at: .seconds(3)), .value(40, at: .seconds(6)), .completed(at: .seconds(10))])
     #expect(requested.withLock { $0 } == [1, 4])
+    #expect(transformed.value == 4)
   }
 
   @Test(arguments: ConsumptionPath.allCases)
