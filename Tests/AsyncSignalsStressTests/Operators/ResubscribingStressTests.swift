@@ -1,21 +1,24 @@
 import AsyncSignals
 import Dispatch
+import Handshake
 import TestSupport
 import Testing
 
 /// `retry(when:)`, `share` after the end and `timeout(idle:)` under real concurrency; run under the thread
 /// sanitizer.
 ///
-/// Deliveries are recorded in `UnsynchronizedBox`es: an overlap would be a data race that TSan reports.
+/// Deliveries are recorded in `UnsynchronizedBox`es: an overlap would be a data race that TSan reports. Each round
+/// waits for its end with `await` on a `Gate`, so a test never holds a thread of the cooperative pool while other
+/// threads finish its work.
 @Suite(.timeLimit(.minutes(1)))
 struct ResubscribingStressTests {
   struct Boom: Error, Equatable {
     var code: Int
   }
 
-  static let rounds = 100
+  static let rounds = 50
 
-  @Test func retryWhenEndsOnceWhileAttemptsFailAndTheTriggerAnswersOnOtherThreads() {
+  @Test func retryWhenEndsOnceWhileAttemptsFailAndTheTriggerAnswersOnOtherThreads() async {
     for _ in 0..<Self.rounds {
       let attempts = Counter()
       let failing = Signal<Int, Boom> { observer, _ in
@@ -27,21 +30,21 @@ struct ResubscribingStressTests {
       }
       let triggers = QueueScheduler(label: "trigger")
       let events = UnsynchronizedBox<[Event<Int, Boom>]>([])
-      let ended = DispatchSemaphore(value: 0)
+      let ended = Gate()
       let subscription = failing.retry(when: { failures in failures.observe(on: triggers).take(3) }).subscribe(
         Observer { event in
           events.value.append(event)
-          if event.isTerminal { ended.signal() }
+          if event.isTerminal { ended.open() }
         }
       )
-      ended.wait()
+      await ended.wait()
       subscription.dispose()
       #expect(events.value == [.value(1), .value(2), .value(3), .value(4), .failed(Boom(code: 4))])
       #expect(attempts.value == 4)
     }
   }
 
-  @Test func shareNeverMixesConnectionsWhileSubscribersArriveAsTheSourceEnds() {
+  @Test func shareNeverMixesConnectionsWhileSubscribersArriveAsTheSourceEnds() async {
     for _ in 0..<Self.rounds {
       let connections = Counter()
       let source = Signal<Int, Never> { observer, _ in
@@ -54,20 +57,20 @@ struct ResubscribingStressTests {
       let shared = source.share()
       let subscribers = 6
       let histories = (0..<(2 * subscribers)).map { _ in UnsynchronizedBox<[Event<Int, Never>]>([]) }
-      let ended = DispatchGroup()
-      for _ in histories { ended.enter() }
+      let terminals = Counter()
+      let ended = Gate()
       @Sendable func subscribe(_ index: Int) {
         _ = shared.subscribe(
           Observer { event in
             histories[index].value.append(event)
             guard event.isTerminal else { return }
             if index < subscribers { subscribe(index + subscribers) }  // again, from the completion handler
-            ended.leave()
+            if terminals.increment() == histories.count { ended.open() }
           }
         )
       }
       runOnThreads(count: subscribers) { subscribe($0) }
-      ended.wait()
+      await ended.wait()
       for history in histories.map(\.value) {
         // At most the one value of the connection it joined (none if it joined after that value), then the end.
         #expect(history.last == .completed)
@@ -82,23 +85,23 @@ struct ResubscribingStressTests {
     }
   }
 
-  @Test func idleTimeoutEndsOnceWhileValuesRaceTheDeadline() {
+  @Test func idleTimeoutEndsOnceWhileValuesRaceTheDeadline() async {
     for _ in 0..<Self.rounds {
       let deadlines = QueueScheduler(label: "deadline")
       let captured = Locked<Observer<Int, Never>?>(nil)
       let source = Signal<Int, Never> { observer, _ in captured.withLock { $0 = observer } }
       let events = UnsynchronizedBox<[Event<Int, TimeoutFailure<Never>>]>([])
-      let ended = DispatchSemaphore(value: 0)
+      let ended = Gate()
       let subscription = source.timeout(idle: .microseconds(20), scheduler: deadlines).subscribe(
         Observer { event in
           events.value.append(event)
-          if event.isTerminal { ended.signal() }
+          if event.isTerminal { ended.open() }
         }
       )
       let values = captured.withLock { $0 } ?? Observer { _ in }
       for value in 0..<200 { values.send(value) }
       values.complete()
-      ended.wait()
+      await ended.wait()
       subscription.dispose()
       let received = events.value
       #expect(received.last?.isTerminal == true)
