@@ -104,7 +104,9 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
 
   /// The shared signal: subscribing registers with the current subject and does not connect.
   public var signal: Signal<Value, Failure> {
-    Signal.unserialized({ [self] observer, lifetime in
+    // One subject for good (`multicast(_:)`): its own signal, which does not keep this connectable alive.
+    guard makeSubject != nil else { return shared.withLock { $0.subject }.signal }
+    return Signal.unserialized({ [self] observer, lifetime in
       shared.withLock { $0.subject }.signal.start(observer, in: lifetime)
     })
   }
