@@ -16,7 +16,7 @@ struct ResubscribingStressTests {
     var code: Int
   }
 
-  static let rounds = 50
+  static let rounds = 20
 
   @Test func retryWhenEndsOnceWhileAttemptsFailAndTheTriggerAnswersOnOtherThreads() async {
     for _ in 0..<Self.rounds {
@@ -55,7 +55,7 @@ struct ResubscribingStressTests {
         }
       }
       let shared = source.share()
-      let subscribers = 6
+      let subscribers = 4
       let histories = (0..<(2 * subscribers)).map { _ in UnsynchronizedBox<[Event<Int, Never>]>([]) }
       let terminals = Counter()
       let ended = Gate()
