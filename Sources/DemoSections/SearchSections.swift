@@ -2,7 +2,8 @@ import AsyncSignals
 import Handshake
 import LegacyBridge
 
-/// Search-as-you-type: `debounce`, then `flatMap(.latest)` against the local server, consumed two ways.
+/// Search-as-you-type: `debounce`, then `flatMap(.latest)` of a retried search against the local server, consumed two
+/// ways.
 enum SearchSections {
   static let all = [searchWithCallbacks, searchWithForAwait]
 
@@ -56,6 +57,8 @@ final class SearchScenario: Sendable {
   }
 
   private let backend: DemoServer
+  /// Times the debounce and the waits between retries.
+  private let scheduler = ClockScheduler(clock: ContinuousClock())
   private let out: DemoOutput
   /// Opens when the slow backend answers.
   private let backendAnswers = Gate()
@@ -76,11 +79,16 @@ final class SearchScenario: Sendable {
   }
 
   /// The search results for what the user typed: the pipeline of this scenario.
+  ///
+  /// A search that fails (the backend is down, a connection drops) is retried twice, after 100 ms and 200 ms; a
+  /// newer term still cancels it, waits included.
   var results: Signal<String, URLRequestError> {
     keystrokes
-      .debounce(for: .milliseconds(40), scheduler: ClockScheduler(clock: ContinuousClock()))
+      .debounce(for: .milliseconds(40), scheduler: scheduler)
       .promoteError(URLRequestError.self)
-      .flatMap(.latest) { term in self.search(term) }
+      .flatMap(.latest) { term in
+        self.search(term).retry(upTo: 2, delay: .exponential(initial: .milliseconds(100)), scheduler: self.scheduler)
+      }
   }
 
   /// A search for `term` on the slow backend: it waits until the backend answers, then GETs `/search?q=term`.

@@ -3,7 +3,8 @@ extension Signal {
   ///
   /// Returns a ``ConnectableSignal`` over a ``PassthroughSubject``: subscribers register with the subject,
   /// and ``ConnectableSignal/connect()`` subscribes this signal into it once. A subscriber receives what is
-  /// sent after it subscribed; nothing is replayed.
+  /// sent after it subscribed; nothing is replayed. When a ``ConnectableSignal/refCount()`` subscriber starts
+  /// over after this signal ended, the new connection gets a new subject (as Rx's `publish()`).
   ///
   /// ```swift
   /// let request = fetchUser.publish()
@@ -14,13 +15,15 @@ extension Signal {
   ///
   /// - Returns: The connectable signal.
   public func publish() -> ConnectableSignal<Value, Failure> {
-    multicast(PassthroughSubject())
+    ConnectableSignal(source: self, makeSubject: { PassthroughSubject() })
   }
 
   /// Shares one subscription to this signal among all subscribers through `subject`.
   ///
   /// The subject decides what late subscribers receive: a ``ReplaySubject`` replays, a
-  /// ``CurrentValueSubject`` starts with its current value.
+  /// ``CurrentValueSubject`` starts with its current value. The subject serves every connection: once it has
+  /// ended, later subscribers receive its end (and what it replays), and ``ConnectableSignal/refCount()`` does
+  /// not subscribe the source again.
   ///
   /// ```swift
   /// let shared = prices.multicast(ReplaySubject(capacity: 1))
@@ -31,7 +34,7 @@ extension Signal {
   /// - Parameter subject: The subject that the connection sends into and subscribers register with.
   /// - Returns: The connectable signal.
   public func multicast(_ subject: some Subject<Value, Failure>) -> ConnectableSignal<Value, Failure> {
-    ConnectableSignal(source: self, subject: subject)
+    ConnectableSignal(source: self, subject: subject, makeSubject: nil)
   }
 }
 
@@ -47,9 +50,12 @@ extension Signal {
 /// | ``autoConnect()`` | at the first subscriber| disposes it, never reconnects        | RAC `autoconnect`                    |
 /// | ``refCount()``    | at the first subscriber| disposes it; the next one reconnects | Rx `refCount`, Combine `autoconnect` |
 ///
-/// A subscriber that ends as soon as it subscribes (the subject had already ended) is not counted and opens
-/// nothing. Reconnecting subscribes the source again into the same subject; use ``Signal/share(replay:)`` for a
-/// fresh subject per connection.
+/// A subscriber that ends as soon as it subscribes (the subject had already ended) opens nothing. Reconnecting
+/// after the last subscriber left subscribes the source again into the same subject. Once the source has ended
+/// (the connection's terminal event is recorded before it reaches the subscribers), the next ``refCount()``
+/// subscriber, even one that subscribes from its own terminal handler, starts a new connection: with a new
+/// subject for ``Signal/publish()``, and not at all for ``Signal/multicast(_:)``, whose one subject has ended. Use
+/// ``Signal/share(replay:scope:)`` for a fresh subject per connection in every case.
 ///
 /// ```swift
 /// let ticks = timer.publish()
@@ -60,7 +66,7 @@ extension Signal {
 ///
 /// ```
 ///  source ──(one subscription: the connection Lifetime)──▶ subject ──▶ subscriber 1, subscriber 2, …
-///  ConnectableSignal owns: source, subject, Locked<RefCountStateMachine<Lifetime>>
+///  ConnectableSignal owns: source, Locked<(current subject, RefCountStateMachine<Lifetime>)>
 /// ```
 public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalConvertible {
   /// The values of the signal, one per `for await` iteration.
@@ -68,25 +74,49 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
   /// Iterates the subject's ``signal``.
   public typealias AsyncIterator = Signal<Value, Failure>.AsyncIterator
 
-  private let source: Signal<Value, Failure>
-  private let subject: any Subject<Value, Failure>
-  private let connection = Locked(RefCountStateMachine<Lifetime>())
-
-  init(source: Signal<Value, Failure>, subject: some Subject<Value, Failure>) {
-    self.source = source
-    self.subject = subject
+  /// What the lock protects: the subject subscribers register with now, and the connection.
+  private struct Shared {
+    /// The subject of the current (or next) connection.
+    var subject: any Subject<Value, Failure>
+    /// The connection's state.
+    var connection = RefCountStateMachine<Lifetime>()
   }
 
-  /// The shared signal: subscribing registers with the subject and does not connect.
+  private let source: Signal<Value, Failure>
+  /// Makes the subject of a connection that starts over after the source ended; `nil` when one subject serves
+  /// every connection.
+  private let makeSubject: (@Sendable () -> any Subject<Value, Failure>)?
+  private let shared: Locked<Shared>
+
+  init(
+    source: Signal<Value, Failure>,
+    subject: some Subject<Value, Failure>,
+    makeSubject: (@Sendable () -> any Subject<Value, Failure>)?
+  ) {
+    self.source = source
+    self.makeSubject = makeSubject
+    shared = Locked(Shared(subject: subject))
+  }
+
+  convenience init(source: Signal<Value, Failure>, makeSubject: @escaping @Sendable () -> any Subject<Value, Failure>) {
+    self.init(source: source, subject: makeSubject(), makeSubject: makeSubject)
+  }
+
+  /// The shared signal: subscribing registers with the current subject and does not connect.
   public var signal: Signal<Value, Failure> {
-    subject.signal
+    // One subject for good (`multicast(_:)`): its own signal, which does not keep this connectable alive.
+    guard makeSubject != nil else { return shared.withLock { $0.subject }.signal }
+    return Signal.unserialized({ [self] observer, lifetime in
+      shared.withLock { $0.subject }.signal.start(observer, in: lifetime)
+    })
   }
 
   /// Subscribes the source into the subject, once, and returns what ends that subscription.
   ///
-  /// Idempotent: every call returns the same disposable, even after it was disposed or the source ended.
-  /// Disposing it stops the source; the subject does not end, so its subscribers stay registered. (After
-  /// ``refCount()`` closed a connection, the next call opens a new one.)
+  /// Idempotent: every call returns the same disposable, even after it was disposed or the source ended
+  /// (ReactiveCocoa's `connect`; Rx's `connect()` connects again once the source ended). Disposing it stops the
+  /// source; the subject does not end, so its subscribers stay registered. (After ``refCount()`` closed or
+  /// restarted a connection, the next call returns, or opens, the newest one.)
   ///
   /// ```swift
   /// let connection = published.connect()
@@ -96,9 +126,10 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
   /// - Returns: The connection's disposable.
   @discardableResult
   public func connect() -> any Disposable {
-    switch connection.withLock({ $0.connectRequested { Lifetime() } }) {
-    case .open(let lifetime):
-      open(lifetime)
+    let (action, subject) = shared.withLock { ($0.connection.connectRequested { Lifetime() }, $0.subject) }
+    switch action {
+    case .open(let lifetime, let generation):
+      open(lifetime, generation: generation, into: subject)
       return lifetime
     case .existing(let lifetime):
       return lifetime
@@ -125,7 +156,9 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
   /// A signal that connects on its first subscriber, disposes the connection when the count of subscribers
   /// returns to zero, and connects again on the next subscriber (Rx `refCount`, Combine `autoconnect`).
   ///
-  /// Each connection subscribes the source again, into the same subject.
+  /// Each connection subscribes the source again, into the same subject. After the source ended, the next
+  /// subscriber starts a new connection, with a new subject for ``Signal/publish()``; a subscriber that subscribes
+  /// again from its own `failed` or `completed` handler is such a next subscriber.
   ///
   /// ```swift
   /// let location = gps.publish().refCount()
@@ -139,27 +172,50 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
   }
 
   private func refCounted(reconnects: Bool) -> Signal<Value, Failure> {
-    Signal.unserialized({ [self] observer, lifetime in
-      subject.signal.start(observer, in: lifetime)
-      guard !lifetime.isDisposed else { return }  // ended at once: needs no connection
-      let action = connection.withLock { $0.subscriberAdded { Lifetime() } }
+    let restartsAfterEnd = reconnects && makeSubject != nil
+    return Signal.unserialized({ [self] observer, lifetime in
+      let (action, subject, replaced) = shared.withLock { shared in
+        let action = shared.connection.subscriberAdded(restartsAfterEnd: restartsAfterEnd) { Lifetime() }
+        var replaced: (any Subject<Value, Failure>)?
+        if case .open(_, _, afterEnd: true) = action, let makeSubject {
+          replaced = shared.subject
+          shared.subject = makeSubject()
+        }
+        return (action, shared.subject, replaced)
+      }
+      withExtendedLifetime(replaced) {}  // the ended subject is released after unlocking
       switch action {
-      case .open, .join:
+      case .open(_, let generation, _), .join(_, let generation):
         lifetime.onDispose { [self] in
-          if case .close(let lifetime) = connection.withLock({ $0.subscriberRemoved(reconnects: reconnects) }) {
-            lifetime.dispose()
+          let removed = shared.withLock {
+            $0.connection.subscriberRemoved(generation: generation, reconnects: reconnects)
           }
+          if case .close(let connection) = removed { connection.dispose() }
         }
       case .closed:
         break
       }
-      if case .open(let connectionLifetime) = action {
-        open(connectionLifetime)
+      subject.signal.start(observer, in: lifetime)
+      if case .open(let connection, let generation, _) = action {
+        open(connection, generation: generation, into: subject)
       }
     })
   }
 
-  private func open(_ lifetime: Lifetime) {
-    source.subscribe(subject.observer, in: lifetime)
+  /// Subscribes the source into `subject` within the connection `lifetime`, recording the source's terminal
+  /// event in the machine before the subject delivers it.
+  private func open(_ lifetime: Lifetime, generation: UInt64, into subject: any Subject<Value, Failure>) {
+    // A subscriber that ended at once (its subject had ended) already closed the connection it opened.
+    guard !lifetime.isDisposed else { return }
+    let subjectObserver = subject.observer
+    source.subscribe(
+      Observer { [weak self] event in
+        if event.isTerminal {
+          _ = self?.shared.withLock { $0.connection.connectionEnded(generation: generation, remembers: true) }
+        }
+        subjectObserver.send(event: event)
+      },
+      in: lifetime
+    )
   }
 }

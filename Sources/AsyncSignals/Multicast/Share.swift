@@ -1,13 +1,36 @@
+/// How long the subject of ``Signal/share(replay:scope:)`` lives, and so what it replays.
+///
+/// ```swift
+/// let perConnection = request.share(replay: 1, scope: .whileConnected)
+/// let cachedForGood = request.share(replay: 1, scope: .forever)
+/// ```
+public enum ShareScope: Sendable, Hashable {
+  /// Each connection has its own subject: when the last subscriber leaves or the source ends, the subject and
+  /// its replay are forgotten, and the next subscriber starts over with a new subscription (Rx
+  /// `.whileConnected`).
+  case whileConnected
+  /// One subject serves every connection and outlives the subscribers: its replay survives the last subscriber
+  /// leaving (the next one gets it, then the values of a new subscription), and once the source ended every later
+  /// subscriber receives the replay and the terminal event without subscribing the source again (Rx `.forever`).
+  case forever
+}
+
 extension Signal {
   /// Shares one subscription to this signal while it has subscribers, replaying the newest `count` values to
-  /// late ones, and starts a fresh one when the next subscriber comes after all left.
+  /// late ones; `scope` decides what happens after the last subscriber left or the signal ended.
   ///
-  /// The first subscriber opens a connection: a new subject (a ``ReplaySubject`` of capacity `count`, or a
-  /// ``PassthroughSubject`` when `count` is 0) and one subscription of this signal into it. Later subscribers
-  /// join it and first receive the newest `count` values. When the last subscriber leaves, or the signal
-  /// ends and so ends every subscriber, the subscription is disposed and the subject forgotten; the next
-  /// subscriber starts over with a new subject and a new subscription. This is Rx
-  /// `share(replay:scope: .whileConnected)`.
+  /// The first subscriber opens a connection: a subscription of this signal into a subject (a ``ReplaySubject``
+  /// of capacity `count`, or a ``PassthroughSubject`` when `count` is 0). Later subscribers join it and first
+  /// receive the newest `count` values. When the last subscriber leaves, the subscription is disposed.
+  ///
+  /// - ``ShareScope/whileConnected`` (the default, Rx `share(replay:scope: .whileConnected)`): every connection
+  ///   has its own subject. When the last subscriber leaves, or the signal ends, the subject is forgotten and the
+  ///   next subscriber starts over: a new subject and a new subscription of this signal. This holds for a
+  ///   subscriber that subscribes again from inside its own `failed` or `completed` handler too: the end is
+  ///   recorded before it is delivered.
+  /// - ``ShareScope/forever`` (Rx `.forever`): one subject for good. A subscriber after everybody left receives
+  ///   its replay, then the values of a new subscription; after the signal ended, it receives the replay and the
+  ///   terminal event, and this signal is not subscribed again.
   ///
   /// ```swift
   /// let user = fetchUser.share(replay: 1)
@@ -15,21 +38,32 @@ extension Signal {
   /// user.subscribe(value: { showAvatar($0) })  // same request; gets the user even if it already arrived
   /// ```
   ///
-  /// - Parameter count: How many values late subscribers receive first; at least 0.
+  /// - Parameters:
+  ///   - count: How many values late subscribers receive first; at least 0.
+  ///   - scope: Whether the subject lives per connection or for good.
   /// - Returns: The shared signal.
-  public func share(replay count: Int = 0) -> Signal {
-    precondition(count >= 0, "share(replay:): count must be >= 0, got \(count)")
-    let storage = ShareStorage(source: self, replay: count)
-    return Signal.unserialized({ observer, lifetime in storage.subscribe(observer, in: lifetime) })
+  public func share(replay count: Int = 0, scope: ShareScope = .whileConnected) -> Signal {
+    precondition(count >= 0, "share(replay:scope:): count must be >= 0, got \(count)")
+    switch scope {
+    case .whileConnected:
+      let storage = ShareStorage(source: self, replay: count)
+      return Signal.unserialized({ observer, lifetime in storage.subscribe(observer, in: lifetime) })
+    case .forever:
+      let subject: any Subject<Value, Failure> =
+        count == 0 ? PassthroughSubject() : ReplaySubject(capacity: count)
+      return multicast(subject).refCount()
+    }
   }
 }
 
-/// The connection state of one ``Signal/share(replay:)``: a subject and a source subscription per connection.
+/// The connection state of one `share(replay:scope: .whileConnected)`: a subject and a source subscription per
+/// connection.
 ///
 /// ```
-///  share(replay:) signal ──▶ ShareStorage ── Locked<RefCountStateMachine<Connection>>
-///                                 │ per connection: subject ◀── source subscription (Lifetime)
+///  share signal ──▶ ShareStorage ── Locked<RefCountStateMachine<Connection>>
+///                        │ per connection: subject ◀── source subscription (Lifetime)
 ///  subscriber Lifetimes ──onDispose──▶ subscriberRemoved: the last one disposes the source subscription
+///  source's terminal event ──▶ connectionEnded (the machine forgets the connection), then the subject
 /// ```
 final class ShareStorage<Value: Sendable, Failure: Error>: Sendable {
   /// One connection: the subject subscribers register with, and the source subscription feeding it.
@@ -51,23 +85,40 @@ final class ShareStorage<Value: Sendable, Failure: Error>: Sendable {
 
   /// Registers a subscriber with the current connection, opening one if it is the first.
   func subscribe(_ observer: Observer<Value, Failure>, in lifetime: Lifetime) {
-    let action = machine.withLock { $0.subscriberAdded(makeConnection) }
+    let action = machine.withLock { $0.subscriberAdded(restartsAfterEnd: true, makeConnection) }
     let connection: Connection
+    let generation: UInt64
     switch action {
-    case .open(let opened), .join(let opened):
+    case .open(let opened, let number, _), .join(let opened, let number):
       connection = opened
+      generation = number
     case .closed:
-      preconditionFailure("share(replay:): internal inconsistency, a reconnecting share was closed")
+      preconditionFailure("share(replay:scope:): internal inconsistency, a reconnecting share was closed")
     }
     lifetime.onDispose { [self] in
-      if case .close(let closed) = machine.withLock({ $0.subscriberRemoved(reconnects: true) }) {
-        closed.lifetime.dispose()
-      }
+      let removed = machine.withLock { $0.subscriberRemoved(generation: generation, reconnects: true) }
+      if case .close(let closed) = removed { closed.lifetime.dispose() }
     }
     connection.subject.signal.start(observer, in: lifetime)
-    if case .open(let opened) = action {
-      source.subscribe(opened.subject.observer, in: opened.lifetime)
+    if case .open = action {
+      open(connection, generation: generation)
     }
+  }
+
+  /// Subscribes the source into the connection's subject, recording the source's terminal event in the machine
+  /// before the subject delivers it.
+  private func open(_ connection: Connection, generation: UInt64) {
+    guard !connection.lifetime.isDisposed else { return }
+    let subjectObserver = connection.subject.observer
+    source.subscribe(
+      Observer { [weak self] event in
+        if event.isTerminal {
+          _ = self?.machine.withLock { $0.connectionEnded(generation: generation, remembers: false) }
+        }
+        subjectObserver.send(event: event)
+      },
+      in: connection.lifetime
+    )
   }
 
   private func makeConnection() -> Connection {

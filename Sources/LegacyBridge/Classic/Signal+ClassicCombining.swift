@@ -15,6 +15,9 @@ extension Signal {
 
   /// Classic name for ``/AsyncSignals/Signal/combineLatest(with:)``: `-combineLatestWith:`.
   ///
+  /// It keeps ReactiveCocoa's completion: the result completes once both signals completed, even when one
+  /// completed without a value (the core completes at once then, as Rx does).
+  ///
   /// ```swift
   /// username.combineLatestWith(password)
   /// ```
@@ -22,7 +25,7 @@ extension Signal {
   /// - Parameter other: The signal to combine with.
   /// - Returns: A signal of the latest pair, each time either side sends once both have sent.
   public func combineLatestWith<Other>(_ other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-    combineLatest(with: other)
+    combineLatestWaitingForEveryCompletion(with: other)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/merge(with:)``: `-merge:`.
@@ -40,6 +43,9 @@ extension Signal {
   /// Classic name for ``/AsyncSignals/Signal/combineLatest(_:_:)-(Sequence,_)``:
   /// `+combineLatest:reduce:`.
   ///
+  /// It keeps ReactiveCocoa's completion: the result completes once every signal completed, even when one
+  /// completed without a value (the core completes at once then, as Rx does).
+  ///
   /// ```swift
   /// Signal<Bool, Never>.combineLatest([isNameValid, isPasswordValid], reduce: { $0.allSatisfy { $0 } })
   /// ```
@@ -52,7 +58,7 @@ extension Signal {
     _ signals: some Sequence<Signal<Element, Failure>>,
     reduce: @escaping @Sendable ([Element]) -> Value
   ) -> Signal {
-    combineLatest(signals, reduce)
+    combineLatestWaitingForEveryCompletion(signals, reduce)
   }
 
   /// Classic name for ``/AsyncSignals/Signal/zip(_:_:)-(Sequence,_)``:

@@ -79,6 +79,18 @@ struct MulticastTests {
     #expect(source.disposals.value == 1)
   }
 
+  @Test func connectAfterTheSourceEndedDoesNotConnectAgain() {
+    let published = source.signal().publish()
+    published.subscribe(first.observer)
+    let connection = published.connect()
+    source.complete()
+    #expect(published.connect() === connection)  // RAC's connect; Rx would subscribe the source again
+    #expect(source.subscriptions.value == 1)
+    published.subscribe(second.observer)
+    #expect(first.events == [.completed])
+    #expect(second.events == [.completed])  // the ended subject's end
+  }
+
   @Test func disposingTheConnectionStopsTheSourceButKeepsSubscribersRegistered() {
     let subject = PassthroughSubject<Int, Never>()
     let published = source.signal().multicast(subject)

@@ -65,11 +65,31 @@ struct RefCountTests {
     #expect(second.values == [2])
   }
 
-  @Test func subscriberOfAnEndedSubjectDoesNotConnect() {
+  @Test func publishedRefCountStartsOverAfterTheSourceEnded() {
     let shared = source.signal().publish().refCount()
     shared.subscribe(first.observer)
     source.complete()
     #expect(first.events == [.completed])
+    shared.subscribe(second.observer)
+    #expect(source.subscriptions.value == 2)
+    source.send(2)
+    #expect(second.events == [.value(2)])
+  }
+
+  @Test func subscriberOfAnEndedMulticastSubjectDoesNotConnect() {
+    let shared = source.signal().multicast(ReplaySubject(capacity: 1)).refCount()
+    shared.subscribe(first.observer)
+    source.send(1)
+    source.complete()
+    shared.subscribe(second.observer)
+    #expect(second.events == [.value(1), .completed])
+    #expect(source.subscriptions.value == 1)
+  }
+
+  @Test func autoConnectDoesNotStartOverAfterTheSourceEnded() {
+    let shared = source.signal().publish().autoConnect()
+    shared.subscribe(first.observer)
+    source.complete()
     shared.subscribe(second.observer)
     #expect(second.events == [.completed])
     #expect(source.subscriptions.value == 1)

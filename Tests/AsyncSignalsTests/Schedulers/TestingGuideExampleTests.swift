@@ -42,8 +42,8 @@ enum ProgressFeature {
       recorder.events == [
         .value(25, at: .milliseconds(500)),  // the first value opens a 1 s window
         .value(50, at: .milliseconds(1_500)),  // the window closes before 75 arrives (scheduled earlier)
-        .value(100, at: .seconds(2)),  // completion flushes the held value at once
-        .completed(at: .seconds(2)),
+        .value(100, at: .milliseconds(2_500)),  // completion waits for the window to send the held value
+        .completed(at: .milliseconds(2_500)),
       ]
     )
     #expect(scheduler.pendingCount == 0)

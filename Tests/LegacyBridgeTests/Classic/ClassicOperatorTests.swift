@@ -155,6 +155,23 @@ struct ClassicCombiningTests {
     #expect(combined.values == ["2a", "2b"])
   }
 
+  @Test func combineLatestKeepsRACsCompletionAfterAnEmptySource() {
+    let left = PassthroughSubject<Int, Boom>()
+    let right = PassthroughSubject<Int, Boom>()
+    let pairs = EventRecorder<String, Boom>()
+    let reduced = EventRecorder<Int, Boom>()
+    left.signal.combineLatestWith(right.signal).map { "\($0)\($1)" }.subscribe(pairs.observer)
+    Signal<Int, Boom>.combineLatest([left.signal, right.signal], reduce: { $0.reduce(0, +) })
+      .subscribe(reduced.observer)
+    left.complete()
+    right.send(1)
+    #expect(pairs.events == [])  // RAC waits for every signal to complete
+    #expect(reduced.events == [])
+    right.complete()
+    #expect(pairs.events == [.completed])
+    #expect(reduced.events == [.completed])
+  }
+
   @Test func mergeAndStaticReduceForms() {
     let merged = EventRecorder<Int, Boom>()
     Signal<Int, Boom>.return(1).merge(.return(2)).subscribe(merged.observer)

@@ -11,6 +11,7 @@ extension Signal {
   ///  .merge:   ──1───3───2───4──|
   ///  .concat:  ──1───2───────3───4─|     (B waits until A completed)
   ///  .latest:  ──1───────3───4─|         (B disposes A)
+  ///  .first:   ──1───2───|               (B arrives while A runs: dropped)
   /// ```
   ///
   /// A synchronously completing inner does not grow the stack: 100,000 of them in a row through ``FlattenStrategy/concat``
@@ -36,8 +37,10 @@ extension Signal {
   ///
   /// `transform` is called for each value as it arrives. What happens to the signals it returns is described
   /// at ``flatten(_:)``: ``FlattenStrategy/merge`` interleaves them (RAC `flattenMap`), ``FlattenStrategy/concat``
-  /// runs them one after the other, ``FlattenStrategy/latest`` keeps only the newest and
-  /// ``FlattenStrategy/concurrent(limit:)`` runs at most a given number at once.
+  /// runs them one after the other, ``FlattenStrategy/latest`` keeps only the newest, ``FlattenStrategy/first``
+  /// ignores values while an inner runs, and ``FlattenStrategy/concurrent(limit:)`` runs at most a given number
+  /// at once. `transform` is called for every value, also for one whose signal ``FlattenStrategy/first`` then drops
+  /// unsubscribed (Rx's `flatMapFirst` does not call its selector then); a signal is cold, so nothing of it runs.
   ///
   /// ```swift
   /// searchField.flatMap(.latest) { term in api.search(term) }  // results of the newest term only

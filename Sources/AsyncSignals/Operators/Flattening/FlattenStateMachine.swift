@@ -36,6 +36,10 @@ struct FlattenStateMachine<Inner> {
   /// The most inners that run at once; `nil` for ``FlattenStrategy/latest``.
   @usableFromInline
   let limit: Int?
+  /// Whether an inner that arrives while `limit` inners run is dropped (``FlattenStrategy/first``) rather than
+  /// queued.
+  @usableFromInline
+  let dropsWhenFull: Bool
   /// How many inners are subscribed and have not ended.
   @usableFromInline
   var running = 0
@@ -53,8 +57,15 @@ struct FlattenStateMachine<Inner> {
   @inlinable
   init(strategy: FlattenStrategy) {
     switch strategy.kind {
-    case .latest: limit = nil
-    case .concurrent(let limit): self.limit = limit
+    case .latest:
+      limit = nil
+      dropsWhenFull = false
+    case .first:
+      limit = 1
+      dropsWhenFull = true
+    case .concurrent(let limit):
+      self.limit = limit
+      dropsWhenFull = false
     }
   }
 
@@ -73,7 +84,7 @@ struct FlattenStateMachine<Inner> {
       return currentID == nil ? .subscribe(inner, id: id) : .replace(with: inner, id: id)
     }
     guard running < limit else {
-      pending.append(inner)
+      if !dropsWhenFull { pending.append(inner) }
       return .none
     }
     running += 1

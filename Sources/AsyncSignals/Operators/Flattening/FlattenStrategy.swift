@@ -4,6 +4,7 @@
 /// - ``merge``: subscribes every inner at once and interleaves their values (RAC `flattenMap`).
 /// - ``concat``: one inner at a time, the next after the previous completed, in order.
 /// - ``latest``: switches to each new inner, disposing the previous one first.
+/// - ``first``: one inner at a time; inners that arrive while it runs are dropped (Rx `flatMapFirst`).
 /// - ``concurrent(limit:)``: at most `limit` inners at a time; the others wait in order.
 ///
 /// ```swift
@@ -16,6 +17,8 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
     case concurrent(limit: Int)
     /// Only the newest inner runs.
     case latest
+    /// One inner runs; the ones that arrive meanwhile are dropped.
+    case first
   }
 
   @usableFromInline
@@ -47,6 +50,17 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public static let latest = FlattenStrategy(kind: .latest)
 
+  /// One inner at a time: an inner that arrives while another runs is dropped, never subscribed.
+  ///
+  /// The result ignores the outer signal's values until the running inner completes; the next value after that
+  /// starts the next inner. This is Rx's `flatMapFirst` (RxJS `exhaustMap`), the usual way to ignore a double tap
+  /// while its request runs.
+  ///
+  /// ```swift
+  /// submitTaps.flatMap(.first) { _ in api.submit(form) }  // taps during a submission do nothing
+  /// ```
+  public static let first = FlattenStrategy(kind: .first)
+
   /// At most `limit` inners run at once; the others wait and start, in order, as running ones complete.
   ///
   /// ```swift
@@ -64,6 +78,7 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch kind {
     case .latest: ".latest"
+    case .first: ".first"
     case .concurrent(limit: .max): ".merge"
     case .concurrent(limit: 1): ".concat"
     case .concurrent(let limit): ".concurrent(limit: \(limit))"

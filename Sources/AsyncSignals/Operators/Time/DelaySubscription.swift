@@ -3,7 +3,8 @@ extension Signal {
   ///
   /// Nothing happens until the delay has passed; then the signal's body runs in an action on `scheduler`,
   /// with the scheduler's executor preferred by the Tasks it starts (as with ``subscribe(on:)``). Disposing
-  /// before that cancels the timer, and the body never runs.
+  /// before that cancels the timer, and the body never runs. A zero interval subscribes at the scheduler's next
+  /// turn.
   ///
   /// ```swift
   /// retryRequest
@@ -12,11 +13,11 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
-  ///   - interval: How long to wait before subscribing; must be greater than zero.
+  ///   - interval: How long to wait before subscribing; must not be negative.
   ///   - scheduler: Where the subscription starts.
   /// - Returns: A signal whose subscriptions start late.
   public func delaySubscription(for interval: Duration, scheduler: some TimedScheduler) -> Signal {
-    precondition(interval > .zero, "delaySubscription(for:scheduler:): interval must be > 0, got \(interval)")
+    precondition(interval >= .zero, "delaySubscription(for:scheduler:): interval must be >= 0, got \(interval)")
     return Signal.unserialized({ downstream, lifetime in
       lifetime += scheduler.schedule(after: interval) {
         guard !lifetime.isDisposed else { return }

@@ -2,7 +2,9 @@ extension Signal where Value == Int {
   /// A signal that sends 0, 1, 2, … every `interval` on `scheduler`, and never ends.
   ///
   /// Each subscription has its own timer: the first value comes `interval` after subscribing. Disposing
-  /// stops the timer. This is ReactiveCocoa's `interval:onScheduler:` and Rx's `interval`.
+  /// stops the timer. This is ReactiveCocoa's `interval:onScheduler:` and Rx's `interval`. Unlike the time
+  /// operators, it traps for a zero period: every tick would be due at the same instant, forever, and the scheduler
+  /// could never move past it.
   ///
   /// ```swift
   /// let ticks = Signal<Int, Never>.interval(every: .seconds(1), scheduler: MainScheduler.shared)

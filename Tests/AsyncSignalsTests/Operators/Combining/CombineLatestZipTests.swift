@@ -37,13 +37,23 @@ struct CombineLatestZipTests {
   }
 
   @Test(arguments: ConsumptionPath.allCases)
-  func combineLatestCompletesOnlyWhenEverySourceCompleted(path: ConsumptionPath) async {
+  func combineLatestCompletesWhenEverySourceCompleted(path: ConsumptionPath) async {
     let task = await start(Signal.combineLatest(a.signal, b.signal) { "\($0)\($1)" }, on: path, awaiting: b)
+    a.send(1)
     a.complete()
-    b.send(1)
+    b.send(2)
     #expect(b.disposals.value == 0)
     b.complete()
+    #expect(await task.value == [.value("12"), .completed])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func combineLatestCompletesAtOnceWhenASourceCompletesWithoutAValue(path: ConsumptionPath) async {
+    let task = await start(Signal.combineLatest(a.signal, b.signal) { "\($0)\($1)" }, on: path, awaiting: b)
+    b.send(1)
+    a.complete()
     #expect(await task.value == [.completed])
+    #expect(b.disposals.value == 1)
   }
 
   @Test(arguments: ConsumptionPath.allCases)

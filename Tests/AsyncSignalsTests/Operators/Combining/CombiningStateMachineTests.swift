@@ -25,9 +25,32 @@ import Testing
 
     @Test func completesWhenTheLastSourceCompletes() {
       var machine = CombineLatestStateMachine<Int>(count: 2)
+      _ = machine.valueReceived(1, at: 0)
       #expect(describe(machine.completed(at: 0)) == "none")
+      _ = machine.valueReceived(2, at: 1)
       #expect(describe(machine.completed(at: 1)) == "complete")
       #expect(describe(machine.valueReceived(1, at: 0)) == "none")
+    }
+
+    @Test func completesAtOnceWhenASourceCompletesWithoutAValue() {
+      var machine = CombineLatestStateMachine<Int>(count: 3)
+      _ = machine.valueReceived(1, at: 0)
+      #expect(describe(machine.completed(at: 1)) == "complete")
+      #expect(describe(machine.valueReceived(2, at: 2)) == "none")
+    }
+
+    @Test func waitingForEveryCompletionKeepsRunningAfterAnEmptySource() {
+      var machine = CombineLatestStateMachine<Int>(count: 2, waitsForEveryCompletion: true)
+      #expect(describe(machine.completed(at: 0)) == "none")
+      #expect(describe(machine.valueReceived(1, at: 1)) == "none")
+      #expect(describe(machine.completed(at: 1)) == "complete")
+    }
+
+    @Test func aSourceThatCompletesAfterSendingKeepsItsValueInUse() {
+      var machine = CombineLatestStateMachine<Int>(count: 2)
+      _ = machine.valueReceived(1, at: 0)
+      #expect(describe(machine.completed(at: 0)) == "none")
+      #expect(describe(machine.valueReceived(5, at: 1)) == "send [1, 5]")
     }
 
     @Test func failsOnce() {

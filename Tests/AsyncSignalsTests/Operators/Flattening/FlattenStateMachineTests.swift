@@ -39,6 +39,14 @@ import Testing
       #expect(machine.innerSent(id: 1))
     }
 
+    @Test func firstDropsAnInnerThatArrivesWhileOneRuns() {
+      var machine = Machine(strategy: .first)
+      #expect(describe(machine.outerSent("a")) == "subscribe a #0")
+      #expect(describe(machine.outerSent("b")) == "none")
+      #expect(machine.pendingCount == 0)
+      #expect(machine.innerSent(id: 0))
+    }
+
     @Test func afterFinishingNothingIsSubscribed() {
       var machine = Machine(strategy: .merge)
       _ = machine.outerFailed()
@@ -62,6 +70,22 @@ import Testing
       #expect(describe(machine.innerCompleted(id: 1)) == "subscribe c #2")
       #expect(describe(machine.innerCompleted(id: 0)) == "subscribe d #3")
       #expect(machine.running == 2)
+    }
+
+    @Test func firstStartsTheNextInnerOnlyForALaterValue() {
+      var machine = Machine(strategy: .first)
+      _ = machine.outerSent("a")
+      _ = machine.outerSent("b")
+      #expect(describe(machine.innerCompleted(id: 0)) == "none")
+      #expect(describe(machine.outerSent("c")) == "subscribe c #1")
+    }
+
+    @Test func firstFinishesWhenItsInnerCompletesAfterTheOuter() {
+      var machine = Machine(strategy: .first)
+      _ = machine.outerSent("a")
+      _ = machine.outerSent("b")
+      #expect(describe(machine.outerCompleted()) == "none")
+      #expect(describe(machine.innerCompleted(id: 0)) == "finish")
     }
 
     @Test func theLastInnerAfterTheOuterCompletedFinishes() {

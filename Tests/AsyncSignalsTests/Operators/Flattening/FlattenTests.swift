@@ -197,8 +197,8 @@ struct FlattenTests {
 
   @Test func strategiesDescribeThemselvesAsWrittenInCode() {
     #expect(
-      [FlattenStrategy.merge, .concat, .latest, .concurrent(limit: 3)].map(\.description)
-        == [".merge", ".concat", ".latest", ".concurrent(limit: 3)"]
+      [FlattenStrategy.merge, .concat, .latest, .first, .concurrent(limit: 3)].map(\.description)
+        == [".merge", ".concat", ".latest", ".first", ".concurrent(limit: 3)"]
     )
   }
 

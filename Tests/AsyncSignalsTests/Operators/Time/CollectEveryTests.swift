@@ -61,11 +61,4 @@ import Testing
     scheduler.run()
     #expect(recorder.events == [])
   }
-
-  @Test func zeroIntervalIsAPrecondition() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Signal<Int, Never>.never.collect(every: .zero, scheduler: TestScheduler())
-    }
-    #expect(result?.standardErrorText.contains("collect(every:scheduler:): interval must be > 0") == true)
-  }
 }

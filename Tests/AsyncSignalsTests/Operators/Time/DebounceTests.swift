@@ -82,13 +82,6 @@ extension DebounceTests {
     let recorder = scheduler.start { source.signal.debounce(for: .seconds(1), scheduler: scheduler) }
     #expect(recorder.events == [.value(3, at: .milliseconds(2_900)), .failed(Boom(), at: .milliseconds(4_500))])
   }
-
-  @Test func zeroIntervalIsAPrecondition() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Signal<Int, Never>.never.debounce(for: .zero, scheduler: TestScheduler())
-    }
-    #expect(result?.standardErrorText.contains("debounce(for:scheduler:): interval must be > 0") == true)
-  }
 }
 
 @Suite struct DebounceStateMachineTests {

@@ -30,11 +30,4 @@ import Testing
     #expect(recorder.events == [])
     #expect(source.subscriptions == [])
   }
-
-  @Test func zeroIntervalIsAPrecondition() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Signal<Int, Never>.never.delaySubscription(for: .zero, scheduler: TestScheduler())
-    }
-    #expect(result?.standardErrorText.contains("delaySubscription(for:scheduler:): interval must be > 0") == true)
-  }
 }

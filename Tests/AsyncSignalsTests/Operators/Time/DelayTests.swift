@@ -60,11 +60,4 @@ import Testing
     #expect(recorder.events == [])
     #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
   }
-
-  @Test func zeroIntervalIsAPrecondition() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Signal<Int, Never>.never.delay(for: .zero, scheduler: TestScheduler())
-    }
-    #expect(result?.standardErrorText.contains("delay(for:scheduler:): interval must be > 0") == true)
-  }
 }

@@ -3,7 +3,8 @@ import AsyncSignalsTesting
 import TestSupport
 import Testing
 
-@Suite struct ThrottleTests {
+@Suite(.timeLimit(.minutes(1)))
+struct ThrottleTests {
   struct Boom: Error, Equatable {}
 
   let scheduler = TestScheduler()
@@ -13,42 +14,43 @@ import Testing
       .value(1, at: .seconds(1)),
       .value(2, at: .milliseconds(1_500)),
       .value(3, at: .seconds(2)),
-      .value(4, at: .seconds(5)),
-      .value(5, at: .milliseconds(5_500)),
+      .value(4, at: .seconds(6)),
+      .value(5, at: .milliseconds(6_500)),
       .completed(at: .seconds(10)),
     ])
   }
 
-  @Test func sendsTheFirstAtOnceAndTheLatestOfEachWindow() {
+  @Test(arguments: ConsumptionPath.allCases)
+  func latestSendsTheFirstAtOnceAndTheLatestOfTheWindowWhenItCloses(path: ConsumptionPath) async {
     let source = burst()
-    let recorder = scheduler.start { source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: true) }
+    let events = await scheduler.events(
+      of: source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: true),
+      through: path
+    )
     #expect(
-      recorder.events == [
+      events == [
         .value(1, at: .seconds(1)),
         .value(3, at: .seconds(3)),
-        .value(4, at: .seconds(5)),
-        .value(5, at: .seconds(7)),
+        .value(4, at: .seconds(6)),
+        .value(5, at: .seconds(8)),
         .completed(at: .seconds(10)),
       ]
     )
     #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(10))])
   }
 
-  @Test func sendsTheFirstOfEachWindowWhenNotLatest() {
+  @Test(arguments: ConsumptionPath.allCases)
+  func notLatestSendsTheFirstAtOnceAndDropsTheRestOfTheWindow(path: ConsumptionPath) async {
     let source = burst()
-    let recorder = scheduler.start { source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: false) }
-    #expect(
-      recorder.events == [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(3)),
-        .value(4, at: .seconds(5)),
-        .value(5, at: .seconds(7)),
-        .completed(at: .seconds(10)),
-      ]
+    let events = await scheduler.events(
+      of: source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: false),
+      through: path
     )
+    #expect(events == [.value(1, at: .seconds(1)), .value(4, at: .seconds(6)), .completed(at: .seconds(10))])
   }
 
-  @Test func completionFlushesTheHeldValueAtOnce() {
+  @Test(arguments: ConsumptionPath.allCases)
+  func completionWaitsForTheWindowToSendTheHeldValue(path: ConsumptionPath) async {
     let source = scheduler.makeColdSignal(
       [
         .value(1, at: .seconds(1)),
@@ -56,12 +58,34 @@ import Testing
         .completed(at: .seconds(2)),
       ] as [Recorded<Int, Never>]
     )
-    let recorder = scheduler.start { source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true) }
-    #expect(recorder.events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(2)), .completed(at: .seconds(2))])
+    let events = await scheduler.events(
+      of: source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true),
+      through: path
+    )
+    #expect(events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(6)), .completed(at: .seconds(6))])
+    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
     #expect(scheduler.pendingCount == 0)
   }
 
-  @Test func failureArrivesAtOnceAndDropsTheHeldValue() {
+  @Test(arguments: ConsumptionPath.allCases)
+  func completionWithNothingHeldIsAtOnce(path: ConsumptionPath) async {
+    let source = scheduler.makeColdSignal(
+      [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .milliseconds(1_500)),
+        .completed(at: .seconds(2)),
+      ] as [Recorded<Int, Never>]
+    )
+    let events = await scheduler.events(
+      of: source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: false),
+      through: path
+    )
+    #expect(events == [.value(1, at: .seconds(1)), .completed(at: .seconds(2))])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test(arguments: ConsumptionPath.allCases, [true, false])
+  func failureArrivesAtOnceAndDropsTheHeldValue(path: ConsumptionPath, latest: Bool) async {
     let source = scheduler.makeColdSignal(
       [
         .value(1, at: .seconds(1)),
@@ -69,9 +93,32 @@ import Testing
         .failed(Boom(), at: .seconds(2)),
       ] as [Recorded<Int, Boom>]
     )
-    let recorder = scheduler.start { source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true) }
-    #expect(recorder.events == [.value(1, at: .seconds(1)), .failed(Boom(), at: .seconds(2))])
+    let events = await scheduler.events(
+      of: source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: latest),
+      through: path
+    )
+    #expect(events == [.value(1, at: .seconds(1)), .failed(Boom(), at: .seconds(2))])
     #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test(arguments: ConsumptionPath.allCases, [true, false])
+  func zeroIntervalSendsEveryValueAsItArrives(path: ConsumptionPath, latest: Bool) async {
+    let source = burst()
+    let events = await scheduler.events(
+      of: source.signal.throttle(for: .zero, scheduler: scheduler, latest: latest),
+      through: path
+    )
+    #expect(
+      events == [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .milliseconds(1_500)),
+        .value(3, at: .seconds(2)),
+        .value(4, at: .seconds(6)),
+        .value(5, at: .milliseconds(6_500)),
+        .completed(at: .seconds(10)),
+      ]
+    )
   }
 
   @Test func disposalMidWindowCancelsTheTimer() {
@@ -94,6 +141,6 @@ import Testing
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Signal<Int, Never>.never.throttle(for: .seconds(-1), scheduler: TestScheduler(), latest: true)
     }
-    #expect(result?.standardErrorText.contains("throttle(for:scheduler:latest:): interval must be > 0") == true)
+    #expect(result?.standardErrorText.contains("throttle(for:scheduler:latest:): interval must be >= 0") == true)
   }
 }

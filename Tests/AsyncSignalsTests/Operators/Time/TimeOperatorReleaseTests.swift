@@ -5,7 +5,8 @@ import Testing
 /// Disposing or terminating a time operator's subscription releases the subscriber and cancels its timers.
 @Suite struct TimeOperatorReleaseTests {
   enum Operator: String, CaseIterable, Sendable {
-    case debounce, throttle, delay, collectEvery, timeout, delaySubscription, observeOn, subscribeOn
+    case debounce, throttle, delay, collectEvery, timeout, idleTimeout, timeoutWithFallback, delaySubscription
+    case takeFor, skipFor, retryWithDelay, observeOn, subscribeOn
 
     /// Subscribes to `signal` through this operator, calling `value` for each value.
     @discardableResult
@@ -21,7 +22,15 @@ import Testing
       case .collectEvery:
         signal.collect(every: .seconds(1), scheduler: scheduler).subscribe(value: { value($0.count) })
       case .timeout: signal.timeout(after: .seconds(10), scheduler: scheduler).subscribe(value: value)
+      case .idleTimeout: signal.timeout(idle: .seconds(10), scheduler: scheduler).subscribe(value: value)
+      case .timeoutWithFallback:
+        signal.timeout(after: .seconds(10), scheduler: scheduler, switchingTo: .empty).subscribe(value: value)
       case .delaySubscription: signal.delaySubscription(for: .seconds(1), scheduler: scheduler).subscribe(value: value)
+      case .takeFor: signal.take(for: .seconds(10), scheduler: scheduler).subscribe(value: value)
+      case .skipFor: signal.skip(for: .milliseconds(500), scheduler: scheduler).subscribe(value: value)
+      case .retryWithDelay:
+        signal.promoteError(Boom.self).retry(upTo: 2, delay: .constant(.seconds(1)), scheduler: scheduler)
+          .subscribe(value: value)
       case .observeOn: signal.observe(on: scheduler).subscribe(value: value)
       case .subscribeOn: signal.subscribe(on: scheduler).subscribe(value: value)
       }

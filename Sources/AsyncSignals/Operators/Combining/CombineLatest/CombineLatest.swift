@@ -2,8 +2,10 @@ extension Signal {
   /// Combines the latest values of two signals: once both sent a value, each new value sends the pair.
   ///
   /// Nothing is sent until every source sent at least one value. The result completes when every source
-  /// completed (a source that completes keeps its last value in use) and fails as soon as one fails, disposing
-  /// the others. The sources are subscribed in order and their events are serialised, one at a time.
+  /// completed (a source that completes keeps its last value in use), or as soon as a source completes without
+  /// having sent a value, since no combination can come any more (as in Rx; ReactiveCocoa waited for every
+  /// source, which the LegacyBridge names keep). It fails as soon as one fails. Ending disposes the other
+  /// sources. The sources are subscribed in order and their events are serialised, one at a time.
   ///
   /// ```
   ///  a:       ─1──────2─────|
@@ -143,5 +145,35 @@ extension Signal {
   @inlinable
   public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
     .combineLatest(self, other)
+  }
+
+  /// Combines the latest values of `signals` with `transform`, completing only once every source completed.
+  ///
+  /// ReactiveCocoa's `combineLatest:` and `combineLatestWith:`, which the LegacyBridge names keep: a source that
+  /// completes without a value leaves the result running (silent) until the others completed too.
+  @inlinable
+  package static func combineLatestWaitingForEveryCompletion<Element>(
+    _ signals: some Sequence<Signal<Element, Failure>>,
+    _ transform: @escaping @Sendable ([Element]) -> Value
+  ) -> Signal {
+    combining(
+      Array(signals),
+      makeMachine: { CombineLatestStateMachine(count: $0, waitsForEveryCompletion: true) },
+      combine: transform
+    )
+  }
+
+  /// Combines the latest values of this signal and `other` into pairs, completing only once both completed
+  /// (ReactiveCocoa's `combineLatestWith:`).
+  @inlinable
+  package func combineLatestWaitingForEveryCompletion<Other>(
+    with other: Signal<Other, Failure>
+  ) -> Signal<(Value, Other), Failure> {
+    .combining(
+      self,
+      other,
+      makeMachine: { CombineLatestStateMachine(count: $0, waitsForEveryCompletion: true) },
+      { ($0, $1) }
+    )
   }
 }

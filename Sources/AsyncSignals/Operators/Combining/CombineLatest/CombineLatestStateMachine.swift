@@ -1,7 +1,8 @@
 /// The states of one `combineLatest` subscription: the latest value of each source, and which completed.
 ///
-/// Pure: it returns the combination to send; the storage sends it. Inputs arrive serially (see
-/// ``InputDelivery``), so it needs no lock.
+/// The result completes once every source completed, or, unless `waitsForEveryCompletion`, as soon as a source
+/// completes without having sent a value: no combination can be sent any more (Rx). Pure: it returns the
+/// combination to send; the storage sends it. Inputs arrive serially (see ``InputDelivery``), so it needs no lock.
 @usableFromInline
 struct CombineLatestStateMachine<Element>: CombiningMachine {
   @usableFromInline
@@ -21,12 +22,17 @@ struct CombineLatestStateMachine<Element>: CombiningMachine {
   /// How many sources have not completed yet.
   @usableFromInline
   var running: Int
+  /// Whether a source that completes without a value leaves the result running until every source completed
+  /// (ReactiveCocoa's `combineLatest:`), instead of completing it at once.
+  @usableFromInline
+  let waitsForEveryCompletion: Bool
 
   /// Creates the machine for `count` sources.
   @inlinable
-  init(count: Int) {
+  init(count: Int, waitsForEveryCompletion: Bool = false) {
     state = .waitingForAll(latest: Array(repeating: nil, count: count), missing: count)
     running = count
+    self.waitsForEveryCompletion = waitsForEveryCompletion
   }
 
   /// Source `index` sent `value`.
@@ -57,16 +63,24 @@ struct CombineLatestStateMachine<Element>: CombiningMachine {
     }
   }
 
-  /// Source `index` completed: the result completes once every source completed.
+  /// Source `index` completed: the result completes once every source completed, or at once if `index` never
+  /// sent a value (unless `waitsForEveryCompletion`).
   @inlinable
   mutating func completed(at index: Int) -> CombiningAction<Element> {
-    guard case .finished = state else {
+    switch state {
+    case .finished:
+      return .none
+    case .waitingForAll(let latest, _) where latest[index] == nil && !waitsForEveryCompletion:
+      state = .finished
+      return .complete
+    case .waitingForAll, .combining:
       running -= 1
       guard running == 0 else { return .none }
       state = .finished
       return .complete
+    case .modifying:
+      preconditionFailure("CombineLatest: internal inconsistency, \(state) received a completion")
     }
-    return .none
   }
 
   /// A source failed: the result fails at once.

@@ -4,7 +4,8 @@ extension Signal {
   /// Each value replaces the pending one and restarts the wait. When the wait ends on `scheduler`, the pending
   /// value goes out. Completion sends the pending value, if any, and completes at once; a failure is sent at
   /// once and the pending value is dropped. Disposing cancels the pending timer. This is what ReactiveCocoa 2
-  /// called `throttle:`.
+  /// called `throttle:`. A zero interval waits for the scheduler's next turn: of the values sent before it runs,
+  /// the last one goes out (Rx and Combine `debounce(0)`).
   ///
   /// ```
   /// upstream:  1 - 2 - - - - 3 - - - - |
@@ -18,11 +19,11 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
-  ///   - interval: How long upstream must stay quiet; must be greater than zero.
+  ///   - interval: How long upstream must stay quiet; must not be negative.
   ///   - scheduler: Where the timer runs and the delayed values are delivered.
   /// - Returns: The debounced signal.
   public func debounce(for interval: Duration, scheduler: some TimedScheduler) -> Signal {
-    precondition(interval > .zero, "debounce(for:scheduler:): interval must be > 0, got \(interval)")
+    precondition(interval >= .zero, "debounce(for:scheduler:): interval must be >= 0, got \(interval)")
     return timed(scheduler: scheduler) { downstream, runtime in
       WindowStorage(DebounceStateMachine(), interval: interval, downstream: downstream, runtime: runtime)
     }

@@ -3,7 +3,8 @@ extension Signal {
   ///
   /// Each value, and completion, is delivered on `scheduler` `interval` after it arrived, in the order it
   /// arrived. A failure skips the queue: it is sent at once and drops the values still waiting (as in
-  /// ReactiveCocoa). Disposing cancels the pending timer and drops the waiting values.
+  /// ReactiveCocoa). Disposing cancels the pending timer and drops the waiting values. A zero interval delivers
+  /// each value and completion on `scheduler` at its next turn, in order.
   ///
   /// ```
   /// upstream:  1 - 2 - - |
@@ -17,11 +18,11 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
-  ///   - interval: How long to hold each value; must be greater than zero.
+  ///   - interval: How long to hold each value; must not be negative.
   ///   - scheduler: Where the delayed events are delivered.
   /// - Returns: The delayed signal.
   public func delay(for interval: Duration, scheduler: some TimedScheduler) -> Signal {
-    precondition(interval > .zero, "delay(for:scheduler:): interval must be > 0, got \(interval)")
+    precondition(interval >= .zero, "delay(for:scheduler:): interval must be >= 0, got \(interval)")
     return timed(scheduler: scheduler) { downstream, runtime in
       DelayStorage(interval: interval, downstream: downstream, runtime: runtime)
     }

@@ -1,4 +1,5 @@
-/// The failure of ``Signal/timeout(after:scheduler:)``: either the time ran out, or upstream failed.
+/// The failure of ``Signal/timeout(after:scheduler:)`` and ``Signal/timeout(idle:scheduler:)``: either the time ran
+/// out, or upstream failed.
 ///
 /// It wraps upstream's typed failure, so the timed-out case composes with any signal, `Never`-failing ones
 /// included. To keep upstream's failure type instead, use ``Signal/timeout(after:raising:scheduler:)``.

@@ -1,0 +1,148 @@
+import AsyncSignals
+import AsyncSignalsTesting
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct IdleTimeoutTests {
+  enum Failure: Error, Equatable {
+    case boom
+    case silent
+  }
+
+  let scheduler = TestScheduler()
+
+  /// 1 at 1 s, 2 at 3 s, 3 at 7 s: a silence of 4 seconds between 2 and 3.
+  func chatty() -> TestSignal<Int, Failure> {
+    scheduler.makeColdSignal([
+      .value(1, at: .seconds(1)),
+      .value(2, at: .seconds(3)),
+      .value(3, at: .seconds(7)),
+      .completed(at: .seconds(8)),
+    ])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func eachValueRestartsTheDeadline(path: ConsumptionPath) async {
+    let source = chatty()
+    let events = await scheduler.events(
+      of: source.signal.timeout(idle: .seconds(3), scheduler: scheduler),
+      through: path
+    )
+    #expect(events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(3)), .failed(.timedOut, at: .seconds(6))])
+    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(6))])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func aSignalThatNeverFallsSilentLongEnoughCompletes(path: ConsumptionPath) async {
+    let source = chatty()
+    let events = await scheduler.events(
+      of: source.signal.timeout(idle: .seconds(5), scheduler: scheduler),
+      through: path
+    )
+    #expect(
+      events == [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .seconds(3)),
+        .value(3, at: .seconds(7)),
+        .completed(at: .seconds(8)),
+      ]
+    )
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func theFirstDeadlineStartsAtSubscription(path: ConsumptionPath) async {
+    let events = await scheduler.events(
+      of: Signal<Int, Failure>.never.timeout(idle: .seconds(2), raising: .silent, scheduler: scheduler),
+      through: path
+    )
+    #expect(events == [.failed(.silent, at: .seconds(2))])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func upstreamFailureArrivesAtOnceWrapped(path: ConsumptionPath) async {
+    let source = scheduler.makeColdSignal(
+      [.value(1, at: .seconds(1)), .failed(.boom, at: .seconds(2))] as [Recorded<Int, Failure>]
+    )
+    let events = await scheduler.events(
+      of: source.signal.timeout(idle: .seconds(5), scheduler: scheduler),
+      through: path
+    )
+    #expect(events == [.value(1, at: .seconds(1)), .failed(.upstream(.boom), at: .seconds(2))])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func fallbackReplacesASilentUpstream(path: ConsumptionPath) async {
+    let source = chatty()
+    let fallback = scheduler.makeColdSignal(
+      [.value(0, at: .seconds(1)), .completed(at: .seconds(1))] as [Recorded<Int, Failure>]
+    )
+    let timed = source.signal.timeout(idle: .seconds(3), scheduler: scheduler, switchingTo: fallback.signal)
+    let events = await scheduler.events(of: timed, through: path)
+    #expect(
+      events == [
+        .value(1, at: .seconds(1)),
+        .value(2, at: .seconds(3)),
+        .value(0, at: .seconds(7)),
+        .completed(at: .seconds(7)),
+      ]
+    )
+    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(6))])
+    #expect(fallback.subscriptions == [TestSubscription(subscribedAt: .seconds(6), disposedAt: .seconds(7))])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func switchingToEmptyCompletesLikeCombine(path: ConsumptionPath) async {
+    let timed = chatty().signal.timeout(idle: .seconds(3), scheduler: scheduler, switchingTo: .empty)
+    let events = await scheduler.events(of: timed, through: path)
+    #expect(events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(3)), .completed(at: .seconds(6))])
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func zeroIntervalTimesOutAtTheTurnAfterTheLastValue(path: ConsumptionPath) async {
+    let sendsWhileSubscribing = Signal<Int, Failure> { observer, _ in
+      observer.send(1)
+      observer.send(2)
+    }
+    let events = await scheduler.events(
+      of: sendsWhileSubscribing.timeout(idle: .zero, scheduler: scheduler),
+      through: path
+    )
+    #expect(events == [.value(1, at: .zero), .value(2, at: .zero), .failed(.timedOut, at: .zero)])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test(arguments: ConsumptionPath.allCases)
+  func zeroIntervalTimesOutASilentSignalAtTheNextTurn(path: ConsumptionPath) async {
+    let events = await scheduler.events(of: chatty().signal.timeout(idle: .zero, scheduler: scheduler), through: path)
+    #expect(events == [.failed(.timedOut, at: .zero)])
+  }
+
+  @Test func disposalCancelsTheDeadline() {
+    let recorder = scheduler.start(disposedAt: .seconds(2)) {
+      chatty().signal.timeout(idle: .seconds(5), scheduler: scheduler)
+    }
+    #expect(recorder.events == [.value(1, at: .seconds(1))])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test func negativeIntervalsAreAPrecondition() async {
+    let idle = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never.timeout(idle: .seconds(-1), scheduler: TestScheduler())
+    }
+    #expect(idle?.standardErrorText.contains("timeout(idle:scheduler:): interval must be >= 0") == true)
+    let raising = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Boom>.never.timeout(idle: .seconds(-1), raising: Boom(), scheduler: TestScheduler())
+    }
+    #expect(raising?.standardErrorText.contains("timeout(idle:raising:scheduler:): interval must be >= 0") == true)
+    let fallback = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal<Int, Never>.never.timeout(idle: .seconds(-1), scheduler: TestScheduler(), switchingTo: .empty)
+    }
+    #expect(
+      fallback?.standardErrorText.contains("timeout(idle:scheduler:switchingTo:): interval must be >= 0") == true
+    )
+  }
+}
