@@ -12,6 +12,13 @@ enum TimedStage: Sendable, Equatable {
   case debounce(microseconds: Int)
   /// `collect(every:)`, each array sent as the sum of its values.
   case collectEvery(microseconds: Int)
+  case throttle(microseconds: Int, latest: Bool)
+  /// `timeout(after:raising:scheduler:)`: one deadline from subscription, failing with code 99.
+  case timeoutAfter(microseconds: Int)
+  /// `timeout(idle:raising:scheduler:)`: a deadline restarted by every value, failing with code 99.
+  case timeoutIdle(microseconds: Int)
+  /// `sample(on:)` a hot trigger whose events happen at the given times (microseconds); `nil` values complete it.
+  case sample(triggers: [Int?])
 
   var isTimed: Bool {
     if case .untimed = self { false } else { true }
@@ -24,6 +31,23 @@ enum TimedStage: Sendable, Equatable {
     case .debounce(let interval): signal.debounce(for: .microseconds(interval), scheduler: scheduler)
     case .collectEvery(let interval):
       signal.collect(every: .microseconds(interval), scheduler: scheduler).map { $0.reduce(0, &+) }
+    case .throttle(let interval, let latest):
+      signal.throttle(for: .microseconds(interval), scheduler: scheduler, latest: latest)
+    case .timeoutAfter(let interval):
+      signal.timeout(after: .microseconds(interval), raising: ModelError(code: 99), scheduler: scheduler)
+    case .timeoutIdle(let interval):
+      signal.timeout(idle: .microseconds(interval), raising: ModelError(code: 99), scheduler: scheduler)
+    case .sample(let triggers):
+      signal.sample(on: scheduler.makeHotSignal(Self.triggerScript(triggers)).signal)
+    }
+  }
+
+  /// The trigger of `sample`: a value at each time of `triggers`, completion where the entry is `nil`.
+  static func triggerScript(_ triggers: [Int?]) -> [Recorded<Void, Never>] {
+    var time = 0
+    return triggers.map { entry in
+      time = entry ?? time + 1_000
+      return Recorded(time: .microseconds(time), event: entry == nil ? .completed : .value(()))
     }
   }
 
@@ -34,6 +58,14 @@ enum TimedStage: Sendable, Equatable {
     case .debounce(let interval): ".debounce(for: .microseconds(\(interval)), scheduler: scheduler)"
     case .collectEvery(let interval):
       ".collect(every: .microseconds(\(interval)), scheduler: scheduler).map { $0.reduce(0, &+) }"
+    case .throttle(let interval, let latest):
+      ".throttle(for: .microseconds(\(interval)), scheduler: scheduler, latest: \(latest))"
+    case .timeoutAfter(let interval):
+      ".timeout(after: .microseconds(\(interval)), raising: ModelError(code: 99), scheduler: scheduler)"
+    case .timeoutIdle(let interval):
+      ".timeout(idle: .microseconds(\(interval)), raising: ModelError(code: 99), scheduler: scheduler)"
+    case .sample(let triggers):
+      ".sample(on: scheduler.makeHotSignal(TimedStage.triggerScript(\(triggers))).signal)"
     }
   }
 
@@ -91,7 +123,88 @@ enum TimedStage: Sendable, Equatable {
         }
       }
       return result + (window.map { [TimedEvent(step: $0.end, event: .value($0.sum))] } ?? [])
+    case .throttle(let interval, let latest):
+      return Self.throttle(events, interval: interval, latest: latest)
+    case .timeoutAfter(let interval):
+      guard let late = events.firstIndex(where: { $0.step > interval }) else {
+        return events.last?.event.isTerminal == true
+          ? events : events + [TimedEvent(step: interval, event: .failed(99))]
+      }
+      return Array(events[..<late]) + [TimedEvent(step: interval, event: .failed(99))]
+    case .timeoutIdle(let interval):
+      var deadline = interval
+      var result: [TimedEvent] = []
+      for timed in events {
+        if timed.step > deadline { return result + [TimedEvent(step: deadline, event: .failed(99))] }
+        result.append(timed)
+        deadline = timed.step + interval
+      }
+      return result.last?.event.isTerminal == true ? result : result + [TimedEvent(step: deadline, event: .failed(99))]
+    case .sample(let triggers):
+      return Self.sample(events, triggers: triggers)
     }
+  }
+
+  static func throttle(_ events: [TimedEvent], interval: Int, latest: Bool) -> [TimedEvent] {
+    var result: [TimedEvent] = []
+    var windowEnd: Int?
+    var held: Int?
+    func closeWindows(before time: Int) {
+      while let end = windowEnd, end < time {
+        if let value = held {
+          result.append(TimedEvent(step: end, event: .value(value)))
+          held = nil
+          windowEnd = end + interval
+        } else {
+          windowEnd = nil
+        }
+      }
+    }
+    for timed in events {
+      closeWindows(before: timed.step)
+      switch timed.event {
+      case .value(let value):
+        if windowEnd == nil {
+          result.append(timed)
+          windowEnd = timed.step + interval
+        } else if latest {
+          held = value
+        }
+      case .completed:
+        if let value = held, let end = windowEnd {
+          return result + [TimedEvent(step: end, event: .value(value)), TimedEvent(step: end, event: .completed)]
+        }
+        return result + [timed]
+      case .failed:
+        return result + [timed]
+      }
+    }
+    closeWindows(before: .max)
+    return result
+  }
+
+  static func sample(_ events: [TimedEvent], triggers: [Int?]) -> [TimedEvent] {
+    var time = 0
+    let fired: [TimedEvent] = triggers.map { entry in
+      time = entry ?? time + 1_000
+      return TimedEvent(step: time, event: entry == nil ? .completed : .value(0))
+    }
+    var result: [TimedEvent] = []
+    var latest: Int?
+    var upstream = events[...]
+    var trigger = fired[...]
+    while let next = [upstream.first, trigger.first].compactMap({ $0 }).min(by: { $0.step < $1.step }) {
+      if let first = upstream.first, first == next, first.step <= (trigger.first?.step ?? .max) {
+        upstream = upstream.dropFirst()
+        guard case .value(let value) = first.event else { return result + [first] }
+        latest = value
+      } else {
+        trigger = trigger.dropFirst()
+        guard next.event != .completed else { return result + [next] }
+        if let value = latest { result.append(TimedEvent(step: next.step, event: .value(value))) }
+      }
+    }
+    return result
   }
 }
 
@@ -161,10 +274,24 @@ extension ModelGenerator {
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       if timed < 2, Bool.random(using: &random) {
         timed += 1
-        switch Int.random(in: 0..<3, using: &random) {
+        switch Int.random(in: 0..<8, using: &random) {
         case 0: stages.append(.delay(microseconds: interval(&random, timed)))
         case 1: stages.append(.debounce(microseconds: interval(&random, timed)))
-        default: stages.append(.collectEvery(microseconds: interval(&random, timed)))
+        case 2: stages.append(.collectEvery(microseconds: interval(&random, timed)))
+        case 3: stages.append(.throttle(microseconds: interval(&random, timed), latest: false))
+        case 4: stages.append(.throttle(microseconds: interval(&random, timed), latest: true))
+        case 5: stages.append(.timeoutAfter(microseconds: 10_000 * Int.random(in: 1...20, using: &random) + 6_100))
+        case 6: stages.append(.timeoutIdle(microseconds: interval(&random, timed)))
+        default:
+          // Trigger times at residue 5.5 ms, clear of every other timer.
+          var time = 0
+          var triggers: [Int?] = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+            time += 10_000 * Int.random(in: 1...8, using: &random)
+            return time + 5_500
+          }
+          if Bool.random(using: &random) { triggers.append(nil) }
+          stages.append(.sample(triggers: triggers))
+          timed = 2  // no other timer in the same chain
         }
       } else {
         var op = makeOperator(&random)
