@@ -55,19 +55,31 @@ public enum Event<Value, Failure: Error> {
 
   /// Returns the event with its failure transformed, keeping values and completion as they are.
   ///
+  /// The same name as ``Signal/mapError(_:)``, which applies it to every event of a signal.
+  ///
   /// ```swift
-  /// Event<Int, MyError>.failed(.timeout).mapFailure { AppError.network($0) }
+  /// Event<Int, MyError>.failed(.timeout).mapError { AppError.network($0) }
   /// ```
   ///
   /// - Parameter transform: The function applied to a failure.
   /// - Returns: The transformed event.
   @inlinable
-  public func mapFailure<NewFailure>(_ transform: (Failure) -> NewFailure) -> Event<Value, NewFailure> {
+  public func mapError<NewFailure>(_ transform: (Failure) -> NewFailure) -> Event<Value, NewFailure> {
     switch self {
     case .value(let value): .value(value)
     case .failed(let failure): .failed(transform(failure))
     case .completed: .completed
     }
+  }
+
+  /// Returns the event with its failure transformed; the former name of ``mapError(_:)``.
+  ///
+  /// - Parameter transform: The function applied to a failure.
+  /// - Returns: The transformed event.
+  @available(*, deprecated, renamed: "mapError(_:)")
+  @inlinable
+  public func mapFailure<NewFailure>(_ transform: (Failure) -> NewFailure) -> Event<Value, NewFailure> {
+    mapError(transform)
   }
 }
 
