@@ -44,7 +44,9 @@ public enum BufferingPolicy: Sendable, Hashable {
 extension Signal {
   /// Returns the same signal, consumed by `for await` through a buffer with `policy`.
   ///
-  /// Only `for await` loops see the policy; callback subscribers receive every event synchronously.
+  /// Only `for await` loops see the policy; callback subscribers receive every event synchronously. The policy
+  /// travels with the signal through the operators applied after it (a combining operator keeps the policy of
+  /// the signal it is called on), so it can be chosen where the stream is made.
   ///
   /// ```swift
   /// for await query in searchField.asyncBuffering(.bufferingNewest(1)) { await search(query) }

@@ -87,6 +87,16 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
     Signal(startHandler: startHandler, asyncBufferingPolicy: .unbounded)
   }
 
+  /// Creates a signal from a start handler that already delivers serially and in grammar (an operator on this
+  /// signal), keeping this signal's ``asyncBufferingPolicy``, so that a policy chosen upstream survives the
+  /// operators after it.
+  @inlinable
+  package func derived<NewValue, NewFailure>(
+    _ startHandler: @escaping @Sendable (Observer<NewValue, NewFailure>, Lifetime) -> Void
+  ) -> Signal<NewValue, NewFailure> {
+    Signal<NewValue, NewFailure>(startHandler: startHandler, asyncBufferingPolicy: asyncBufferingPolicy)
+  }
+
   /// Starts a subscription delivering to `observer` within `lifetime`.
   ///
   /// Unlike a subscriber, it does not end the lifetime after a terminal event. Operators use it to subscribe
@@ -110,7 +120,7 @@ public struct Signal<Value: Sendable, Failure: Error>: Sendable {
   package func lift<NewValue, NewFailure>(
     _ transform: @escaping @Sendable (Observer<NewValue, NewFailure>, Lifetime) -> Observer<Value, Failure>
   ) -> Signal<NewValue, NewFailure> {
-    Signal<NewValue, NewFailure>.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       startHandler(transform(downstream, lifetime), lifetime)
     })
   }

@@ -106,7 +106,7 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
   public var signal: Signal<Value, Failure> {
     // One subject for good (`multicast(_:)`): its own signal, which does not keep this connectable alive.
     guard makeSubject != nil else { return shared.withLock { $0.subject }.signal }
-    return Signal.unserialized({ [self] observer, lifetime in
+    return source.derived({ [self] observer, lifetime in
       shared.withLock { $0.subject }.signal.start(observer, in: lifetime)
     })
   }
@@ -173,7 +173,7 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
 
   private func refCounted(reconnects: Bool) -> Signal<Value, Failure> {
     let restartsAfterEnd = reconnects && makeSubject != nil
-    return Signal.unserialized({ [self] observer, lifetime in
+    return source.derived({ [self] observer, lifetime in
       let (action, subject, replaced) = shared.withLock { shared in
         let action = shared.connection.subscriberAdded(restartsAfterEnd: restartsAfterEnd) { Lifetime() }
         var replaced: (any Subject<Value, Failure>)?

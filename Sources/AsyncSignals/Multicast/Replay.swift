@@ -42,7 +42,7 @@ extension Signal {
   /// - Returns: The lazily started, replaying signal.
   public func replayLazily() -> Signal {
     let connectable = multicast(ReplaySubject())
-    return Signal.unserialized({ observer, lifetime in
+    return derived({ observer, lifetime in
       connectable.signal.start(observer, in: lifetime)
       connectable.connect()
     })

@@ -47,7 +47,7 @@ extension Signal {
     switch scope {
     case .whileConnected:
       let storage = ShareStorage(source: self, replay: count)
-      return Signal.unserialized({ observer, lifetime in storage.subscribe(observer, in: lifetime) })
+      return derived({ observer, lifetime in storage.subscribe(observer, in: lifetime) })
     case .forever:
       let subject: any Subject<Value, Failure> =
         count == 0 ? PassthroughSubject() : ReplaySubject(capacity: count)

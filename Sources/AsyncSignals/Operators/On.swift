@@ -32,7 +32,7 @@ extension Signal {
     terminated: (@Sendable () -> Void)? = nil,
     disposed: (@Sendable () -> Void)? = nil
   ) -> Signal<Value, Failure> {
-    Signal.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       if let disposed {
         lifetime.onDispose(disposed)
       }

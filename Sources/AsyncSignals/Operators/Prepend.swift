@@ -27,7 +27,7 @@ extension Signal {
   public func prepend<Values: Sequence & Sendable>(
     contentsOf values: Values
   ) -> Signal<Value, Failure> where Values.Element == Value {
-    Signal.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       for value in values {
         guard !lifetime.isDisposed else { return }
         downstream.send(value)

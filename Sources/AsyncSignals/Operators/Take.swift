@@ -16,7 +16,7 @@ extension Signal {
   public func take(_ count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "take(_:): count must be >= 0, got \(count)")
     guard count > 0 else {
-      return Signal.unserialized({ downstream, _ in downstream.complete() })
+      return derived({ downstream, _ in downstream.complete() })
     }
     return lift { downstream, lifetime in
       let remaining = OperatorState(count)

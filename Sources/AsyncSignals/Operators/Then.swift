@@ -21,7 +21,7 @@ extension Signal {
   public func then<NewValue>(
     _ makeNext: @escaping @Sendable () -> Signal<NewValue, Failure>
   ) -> Signal<NewValue, Failure> {
-    Signal<NewValue, Failure>.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       let firstLifetime = lifetime.makeChild()
       start(
         Observer { event in

@@ -20,7 +20,7 @@ extension Signal {
   /// - Parameter scheduler: Where subscriptions start.
   /// - Returns: A signal that subscribes to this one on `scheduler`.
   public func subscribe(on scheduler: some Scheduler) -> Signal {
-    Signal.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       let scheduled = scheduler.schedule {
         guard !lifetime.isDisposed else { return }
         scheduler.withExecutorPreference {

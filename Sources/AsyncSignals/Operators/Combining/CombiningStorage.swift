@@ -102,25 +102,29 @@ extension Signal {
     makeMachine: @escaping @Sendable (_ count: Int) -> Machine,
     combine: @escaping @Sendable ([Element]) -> Value
   ) -> Signal {
-    Signal.unserialized({ downstream, lifetime in
-      guard !sources.isEmpty else {
-        downstream.complete()
-        return
-      }
-      let storage = CombiningStorage(
-        machine: makeMachine(sources.count),
-        combine: combine,
-        downstream: downstream,
-        lifetime: lifetime
-      )
-      let delivery = InputDelivery<IndexedEvent<Element, Failure>>(lifetime: lifetime) { storage.received($0) }
-      for (index, source) in sources.enumerated() {
-        guard !lifetime.isDisposed else { return }
-        source.subscribe(
-          Observer { delivery.send(IndexedEvent(index: index, event: $0)) },
-          in: lifetime.makeInnerLifetime()
+    // The first source's buffering policy survives, as it does through an operator on one signal.
+    Signal(
+      startHandler: { downstream, lifetime in
+        guard !sources.isEmpty else {
+          downstream.complete()
+          return
+        }
+        let storage = CombiningStorage(
+          machine: makeMachine(sources.count),
+          combine: combine,
+          downstream: downstream,
+          lifetime: lifetime
         )
-      }
-    })
+        let delivery = InputDelivery<IndexedEvent<Element, Failure>>(lifetime: lifetime) { storage.received($0) }
+        for (index, source) in sources.enumerated() {
+          guard !lifetime.isDisposed else { return }
+          source.subscribe(
+            Observer { delivery.send(IndexedEvent(index: index, event: $0)) },
+            in: lifetime.makeInnerLifetime()
+          )
+        }
+      },
+      asyncBufferingPolicy: sources.first?.asyncBufferingPolicy ?? .unbounded
+    )
   }
 }

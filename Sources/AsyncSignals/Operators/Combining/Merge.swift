@@ -47,7 +47,8 @@ extension Signal {
   /// - Returns: A signal of both signals' values.
   @inlinable
   public func merge(with other: Signal) -> Signal {
-    Signal.merge([self, other])
+    let merged = Signal.merge([self, other])
+    return derived(merged.startHandler)  // keeps this signal's buffering policy
   }
 
   /// Interleaves the values of the inner signals this signal sends (the same as `flatten(.merge)`).

@@ -22,7 +22,7 @@ extension Signal {
     _ handler: @escaping @Sendable (Failure) -> Signal<Value, NewFailure>
   ) -> Signal<Value, NewFailure> {
     let source = self
-    return Signal<Value, NewFailure>.unserialized({ downstream, lifetime in
+    return derived({ downstream, lifetime in
       let attempt = lifetime.makeInnerLifetime()
       source.start(
         Observer { event in

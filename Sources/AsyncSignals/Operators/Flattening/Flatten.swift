@@ -28,7 +28,7 @@ extension Signal {
   public func flatten<Inner>(_ strategy: FlattenStrategy) -> Signal<Inner, Failure>
   where Value == Signal<Inner, Failure> {
     let outer = self
-    return Signal<Inner, Failure>.unserialized({ downstream, lifetime in
+    return derived({ downstream, lifetime in
       FlattenStorage.start(outer, strategy: strategy, downstream: downstream, lifetime: lifetime)
     })
   }

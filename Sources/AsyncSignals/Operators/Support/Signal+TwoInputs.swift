@@ -24,27 +24,31 @@ extension Signal {
       @Sendable (TwoInputEvent<First, FirstFailure, Second, SecondFailure>) ->
       TwoInputAction<Value, Failure>
   ) -> Signal {
-    Signal.unserialized({ downstream, lifetime in
-      let handler = makeHandler()
-      let firstLifetime = lifetime.makeChild()
-      let inputs = TwoInputDelivery<First, FirstFailure, Second, SecondFailure>(lifetime: lifetime) { input in
-        switch handler(input) {
-        case .none:
-          break
-        case .send(let value):
-          downstream.send(value)
-        case .endFirstAndSend(let value):
-          firstLifetime.dispose()
-          downstream.send(value)
-        case .finish(let terminal):
-          downstream.send(event: terminal)
-          lifetime.dispose()
+    // `first` is the signal the operator was called on: its buffering policy survives.
+    Signal(
+      startHandler: { downstream, lifetime in
+        let handler = makeHandler()
+        let firstLifetime = lifetime.makeChild()
+        let inputs = TwoInputDelivery<First, FirstFailure, Second, SecondFailure>(lifetime: lifetime) { input in
+          switch handler(input) {
+          case .none:
+            break
+          case .send(let value):
+            downstream.send(value)
+          case .endFirstAndSend(let value):
+            firstLifetime.dispose()
+            downstream.send(value)
+          case .finish(let terminal):
+            downstream.send(event: terminal)
+            lifetime.dispose()
+          }
         }
-      }
-      // Each input in a child lifetime: an input's own terminal event ends only its own subscription.
-      second.start(inputs.second, in: lifetime.makeChild())
-      guard !lifetime.isDisposed, !firstLifetime.isDisposed else { return }
-      first.start(inputs.first, in: firstLifetime)
-    })
+        // Each input in a child lifetime: an input's own terminal event ends only its own subscription.
+        second.start(inputs.second, in: lifetime.makeChild())
+        guard !lifetime.isDisposed, !firstLifetime.isDisposed else { return }
+        first.start(inputs.first, in: firstLifetime)
+      },
+      asyncBufferingPolicy: first.asyncBufferingPolicy
+    )
   }
 }

@@ -18,7 +18,7 @@ extension Signal {
   /// - Returns: A signal whose subscriptions start late.
   public func delaySubscription(for interval: Duration, scheduler: some TimedScheduler) -> Signal {
     precondition(interval >= .zero, "delaySubscription(for:scheduler:): interval must be >= 0, got \(interval)")
-    return Signal.unserialized({ downstream, lifetime in
+    return derived({ downstream, lifetime in
       lifetime += scheduler.schedule(after: interval) {
         guard !lifetime.isDisposed else { return }
         scheduler.withExecutorPreference {

@@ -94,7 +94,7 @@ extension Signal {
     scheduler: some TimedScheduler,
     makeStorage: @escaping @Sendable (Observer<NewValue, NewFailure>, TimedOperatorRuntime<Value, Failure>) -> Storage
   ) -> Signal<NewValue, NewFailure> {
-    Signal<NewValue, NewFailure>.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       let runtime = TimedOperatorRuntime<Value, Failure>(scheduler: scheduler)
       runtime.start(in: lifetime, handler: makeStorage(downstream, runtime))
       start(runtime.upstreamObserver, in: lifetime.makeChild())

@@ -16,7 +16,7 @@ extension Signal {
   /// - Parameter scheduler: Where the downstream observer is called.
   /// - Returns: A signal that delivers this one's events on `scheduler`.
   public func observe(on scheduler: some Scheduler) -> Signal {
-    Signal.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       let storage = ObserveOnStorage(downstream: downstream, scheduler: scheduler)
       lifetime.add(storage)
       // Upstream ends its own (child) lifetime after its terminal event; ours lasts until that event has been

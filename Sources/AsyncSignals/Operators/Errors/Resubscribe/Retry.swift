@@ -78,7 +78,7 @@ extension Signal {
   @inlinable
   func resubscribing(resubscriptions: Int?, onFailure: Bool) -> Signal {
     let source = self
-    return Signal.unserialized({ downstream, lifetime in
+    return derived({ downstream, lifetime in
       ResubscribeStorage(
         source: source,
         resubscriptions: resubscriptions,

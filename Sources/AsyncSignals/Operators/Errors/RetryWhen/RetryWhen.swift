@@ -75,7 +75,7 @@ extension Signal {
     _ handler: @escaping @Sendable (Signal<Failure, Never>) -> Signal<Trigger, Never>
   ) -> Signal {
     let source = self
-    return Signal.unserialized({ downstream, lifetime in
+    return derived({ downstream, lifetime in
       RetryWhenStorage(source: source, downstream: downstream, lifetime: lifetime, scheduler: scheduler).start(handler)
     })
   }

@@ -199,7 +199,7 @@ extension Signal {
     mapFailure: @escaping @Sendable (Failure) -> NewFailure,
     resolution: TimeoutResolution<Value, NewFailure>
   ) -> Signal<Value, NewFailure> {
-    Signal<Value, NewFailure>.unserialized({ downstream, lifetime in
+    derived({ downstream, lifetime in
       let runtime = TimedOperatorRuntime<Value, Failure>(scheduler: scheduler)
       let upstreamLifetime = lifetime.makeChild()
       let storage = TimeoutStorage(
