@@ -1,55 +1,82 @@
 extension Signal {
-  /// Subscribes to this signal now, once, and replays every value and the terminal event to each subscriber.
+  /// Subscribes to this signal now, once, and replays its values and terminal event to every subscriber.
   ///
   /// The body runs at the call, whether or not anybody subscribes, and keeps running until it ends by itself:
-  /// subscribers disposing does not stop it. Every subscriber receives all values sent so far, then live
-  /// ones. Memory grows with each value; see ``replayLast()`` (ReactiveCocoa `-replay`).
+  /// subscribers disposing does not stop it. Every subscriber receives the newest `count` values sent so far (by
+  /// default all of them), then the live ones. Memory grows with each value kept. ReactiveCocoa's `-replay` and
+  /// `-replayLast` (LegacyBridge keeps those names).
   ///
   /// ```swift
-  /// let download = Signal(operation: { try await fetch(url) }).replay()  // starts now
-  /// download.subscribe(value: { show($0) })                              // gets the result, whenever
+  /// let download = Signal(operation: { try await fetch(url) }).startNow()  // starts now
+  /// download.subscribe(value: { show($0) })                                // gets the result, whenever
+  /// let settings = loadSettings.startNow(replayingLast: 1)                  // the newest settings, then changes
   /// ```
   ///
+  /// - Parameter count: How many of the newest values to replay, at least 1; by default every value.
   /// - Returns: The hot, replaying signal.
-  public func replay() -> Signal {
-    replayEagerly(ReplaySubject())
+  public func startNow(replayingLast count: Int = .max) -> Signal {
+    precondition(count >= 1, "startNow(replayingLast:): count must be >= 1, got \(count)")
+    let subject = Self.replaySubject(keeping: count)
+    subscribe(subject.observer)
+    return subject.signal
   }
 
-  /// Subscribes to this signal now, once, and replays the newest value and the terminal event to each
-  /// subscriber (ReactiveCocoa `-replayLast`).
+  /// Subscribes to this signal on the first subscription, once, and replays its values and terminal event to
+  /// every subscriber.
+  ///
+  /// Nothing runs until somebody subscribes. The subscription it opens then is never disposed by subscribers
+  /// leaving: values sent after everybody left are still kept and replayed to the next one. ReactiveCocoa's
+  /// `-replayLazily` (LegacyBridge keeps that name).
   ///
   /// ```swift
-  /// let settings = loadSettings.replayLast()
-  /// settings.subscribe(value: { apply($0) })  // the newest settings, then changes
+  /// let config = fetchConfig.startOnFirstSubscription()  // nothing fetched yet
+  /// config.subscribe(value: { use($0) })                 // fetches, once, for everybody
   /// ```
   ///
-  /// - Returns: The hot signal replaying its newest value.
-  public func replayLast() -> Signal {
-    replayEagerly(ReplaySubject(capacity: 1))
-  }
-
-  /// Subscribes to this signal on the first subscription, once, and replays every value and the terminal
-  /// event to each subscriber (ReactiveCocoa `-replayLazily`).
-  ///
-  /// Nothing runs until somebody subscribes. The subscription it opens then is never disposed by
-  /// subscribers leaving: values sent after everybody left are still recorded and replayed to the next one.
-  ///
-  /// ```swift
-  /// let config = fetchConfig.replayLazily()  // nothing fetched yet
-  /// config.subscribe(value: { use($0) })     // fetches, once, for everybody
-  /// ```
-  ///
+  /// - Parameter count: How many of the newest values to replay, at least 1; by default every value.
   /// - Returns: The lazily started, replaying signal.
-  public func replayLazily() -> Signal {
-    let connectable = multicast(ReplaySubject())
+  public func startOnFirstSubscription(replayingLast count: Int = .max) -> Signal {
+    precondition(count >= 1, "startOnFirstSubscription(replayingLast:): count must be >= 1, got \(count)")
+    let connectable = multicast(Self.replaySubject(keeping: count))
     return derived({ observer, lifetime in
       connectable.signal.start(observer, in: lifetime)
       connectable.connect()
     })
   }
 
-  private func replayEagerly(_ subject: ReplaySubject<Value, Failure>) -> Signal {
-    subscribe(subject.observer)
-    return subject.signal
+  /// A subject replaying the newest `count` values, or all of them for `Int.max`.
+  private static func replaySubject(keeping count: Int) -> ReplaySubject<Value, Failure> {
+    count == .max ? ReplaySubject() : ReplaySubject(capacity: count)
+  }
+}
+
+// The ReactiveCocoa names, kept in the core for one release. LegacyBridge declares the same names without the
+// deprecation; being disfavoured, these lose to them wherever LegacyBridge is imported.
+extension Signal {
+  /// Subscribes to this signal now, once, and replays every value; moved to LegacyBridge.
+  ///
+  /// - Returns: ``startNow(replayingLast:)``.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "startNow()", message: "the classic name lives in LegacyBridge")
+  public func replay() -> Signal {
+    startNow()
+  }
+
+  /// Subscribes to this signal now, once, and replays the newest value; moved to LegacyBridge.
+  ///
+  /// - Returns: ``startNow(replayingLast:)`` with 1.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "startNow(replayingLast:)", message: "the classic name lives in LegacyBridge")
+  public func replayLast() -> Signal {
+    startNow(replayingLast: 1)
+  }
+
+  /// Subscribes on the first subscription, once, and replays every value; moved to LegacyBridge.
+  ///
+  /// - Returns: ``startOnFirstSubscription(replayingLast:)``.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "startOnFirstSubscription()", message: "the classic name lives in LegacyBridge")
+  public func replayLazily() -> Signal {
+    startOnFirstSubscription()
   }
 }

@@ -2,43 +2,71 @@ extension Signal where Value == Bool {
   /// Negates each value.
   ///
   /// ```swift
-  /// isLoading.not()  // true while not loading
+  /// login.isExecuting.negated()  // whether the form can be edited
   /// ```
   ///
   /// - Returns: A signal of the negated values.
   @inlinable
-  public func not() -> Signal<Bool, Failure> {
+  public func negated() -> Signal<Bool, Failure> {
     map { !$0 }
+  }
+
+  /// Negates each value; the classic name of `negated()`, which LegacyBridge keeps.
+  ///
+  /// - Returns: `negated()`.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "negated()", message: "the classic name lives in LegacyBridge")
+  @inlinable
+  public func not() -> Signal<Bool, Failure> {
+    negated()
   }
 }
 
 extension Signal where Value: Sequence, Value.Element == Bool {
   /// Sends, for each collection of booleans, whether all of them are `true`.
   ///
-  /// An empty collection gives `true`. Pair it with a combining operator to combine several boolean signals.
+  /// An empty collection gives `true` here and `false` for `anyTrue()`.
   ///
   /// ```swift
-  /// Signal(values: [[true, true], [true, false]]).and()  // true, false, completed
+  /// Signal(values: [[true, true], [true, false]]).allTrue()  // true, false, completed
   /// ```
   ///
   /// - Returns: A signal of the conjunctions.
   @inlinable
-  public func and() -> Signal<Bool, Failure> {
+  public func allTrue() -> Signal<Bool, Failure> {
     map { $0.allSatisfy { $0 } }
   }
 
   /// Sends, for each collection of booleans, whether any of them is `true`.
   ///
-  /// An empty collection gives `false`.
-  ///
   /// ```swift
-  /// Signal(values: [[false, true], [false, false]]).or()  // true, false, completed
+  /// Signal(values: [[true, true], [true, false]]).anyTrue()  // true, true, completed
   /// ```
   ///
   /// - Returns: A signal of the disjunctions.
   @inlinable
-  public func or() -> Signal<Bool, Failure> {
+  public func anyTrue() -> Signal<Bool, Failure> {
     map { $0.contains(true) }
+  }
+
+  /// The classic name of `allTrue()`, which LegacyBridge keeps.
+  ///
+  /// - Returns: `allTrue()`.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "allTrue()", message: "the classic name lives in LegacyBridge")
+  @inlinable
+  public func and() -> Signal<Bool, Failure> {
+    allTrue()
+  }
+
+  /// The classic name of `anyTrue()`, which LegacyBridge keeps.
+  ///
+  /// - Returns: `anyTrue()`.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "anyTrue()", message: "the classic name lives in LegacyBridge")
+  @inlinable
+  public func or() -> Signal<Bool, Failure> {
+    anyTrue()
   }
 }
 
@@ -46,25 +74,45 @@ extension Signal where Value == (Bool, Bool) {
   /// Sends, for each pair of booleans, whether both are `true`.
   ///
   /// ```swift
-  /// Signal(values: [(true, true), (true, false)]).and()  // true, false, completed
+  /// Signal(values: [(true, true), (true, false)]).allTrue()  // true, false, completed
   /// ```
   ///
   /// - Returns: A signal of the conjunctions.
   @inlinable
-  public func and() -> Signal<Bool, Failure> {
+  public func allTrue() -> Signal<Bool, Failure> {
     map { $0.0 && $0.1 }
   }
 
   /// Sends, for each pair of booleans, whether either is `true`.
   ///
   /// ```swift
-  /// Signal(values: [(false, true), (false, false)]).or()  // true, false, completed
+  /// Signal(values: [(true, true), (true, false)]).anyTrue()  // true, true, completed
   /// ```
   ///
   /// - Returns: A signal of the disjunctions.
   @inlinable
-  public func or() -> Signal<Bool, Failure> {
+  public func anyTrue() -> Signal<Bool, Failure> {
     map { $0.0 || $0.1 }
+  }
+
+  /// The classic name of `allTrue()`, which LegacyBridge keeps.
+  ///
+  /// - Returns: `allTrue()`.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "allTrue()", message: "the classic name lives in LegacyBridge")
+  @inlinable
+  public func and() -> Signal<Bool, Failure> {
+    allTrue()
+  }
+
+  /// The classic name of `anyTrue()`, which LegacyBridge keeps.
+  ///
+  /// - Returns: `anyTrue()`.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "anyTrue()", message: "the classic name lives in LegacyBridge")
+  @inlinable
+  public func or() -> Signal<Bool, Failure> {
+    anyTrue()
   }
 }
 
@@ -72,24 +120,44 @@ extension Signal where Value == (Bool, Bool, Bool) {
   /// Sends, for each triple of booleans, whether all three are `true`.
   ///
   /// ```swift
-  /// Signal(values: [(true, true, true), (true, false, true)]).and()  // true, false, completed
+  /// Signal(values: [(true, true, true), (true, false, true)]).allTrue()  // true, false, completed
   /// ```
   ///
   /// - Returns: A signal of the conjunctions.
   @inlinable
-  public func and() -> Signal<Bool, Failure> {
+  public func allTrue() -> Signal<Bool, Failure> {
     map { $0.0 && $0.1 && $0.2 }
   }
 
   /// Sends, for each triple of booleans, whether any of them is `true`.
   ///
   /// ```swift
-  /// Signal(values: [(false, false, true), (false, false, false)]).or()  // true, false, completed
+  /// Signal(values: [(true, true, true), (true, false, true)]).anyTrue()  // true, true, completed
   /// ```
   ///
   /// - Returns: A signal of the disjunctions.
   @inlinable
-  public func or() -> Signal<Bool, Failure> {
+  public func anyTrue() -> Signal<Bool, Failure> {
     map { $0.0 || $0.1 || $0.2 }
+  }
+
+  /// The classic name of `allTrue()`, which LegacyBridge keeps.
+  ///
+  /// - Returns: `allTrue()`.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "allTrue()", message: "the classic name lives in LegacyBridge")
+  @inlinable
+  public func and() -> Signal<Bool, Failure> {
+    allTrue()
+  }
+
+  /// The classic name of `anyTrue()`, which LegacyBridge keeps.
+  ///
+  /// - Returns: `anyTrue()`.
+  @_disfavoredOverload
+  @available(*, deprecated, renamed: "anyTrue()", message: "the classic name lives in LegacyBridge")
+  @inlinable
+  public func or() -> Signal<Bool, Failure> {
+    anyTrue()
   }
 }

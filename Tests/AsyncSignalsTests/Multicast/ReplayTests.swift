@@ -9,7 +9,7 @@ struct ReplayTests {
   let second = EventRecorder<Int, Never>()
 
   @Test func replaySubscribesAtTheCallAndReplaysEverything() {
-    let replayed = source.signal(sending: [1, 2]).replay()
+    let replayed = source.signal(sending: [1, 2]).startNow()
     #expect(source.subscriptions.value == 1)
     source.send(3)
     replayed.subscribe(first.observer)
@@ -21,7 +21,7 @@ struct ReplayTests {
   }
 
   @Test func replayLastReplaysOnlyTheNewestValue() {
-    let replayed = source.signal(sending: [1, 2]).replayLast()
+    let replayed = source.signal(sending: [1, 2]).startNow(replayingLast: 1)
     replayed.subscribe(first.observer)
     source.send(3)
     replayed.subscribe(second.observer)
@@ -30,7 +30,7 @@ struct ReplayTests {
   }
 
   @Test func replayLazilySubscribesOnFirstUseOnce() {
-    let replayed = source.signal(sending: [1]).replayLazily()
+    let replayed = source.signal(sending: [1]).startOnFirstSubscription()
     #expect(source.subscriptions.value == 0)
     replayed.subscribe(first.observer)
     replayed.subscribe(second.observer)
@@ -40,7 +40,7 @@ struct ReplayTests {
   }
 
   @Test func replayLazilyKeepsReplayingAfterSubscribersLeft() {
-    let replayed = source.signal(sending: [1]).replayLazily()
+    let replayed = source.signal(sending: [1]).startOnFirstSubscription()
     replayed.subscribe(first.observer).dispose()
     source.send(2)
     #expect(source.disposals.value == 0)
@@ -56,7 +56,7 @@ struct ReplayTests {
       observer.send(runs.increment())
       observer.complete()
     }
-    let signal = eagerly ? Signal.startEagerly(body) : Signal.startLazily(body)
+    let signal = eagerly ? Signal(body).startNow() : Signal(body).startOnFirstSubscription()
     // Eagerly: at the call. Lazily: not before the first subscription.
     #expect(runs.value == (eagerly ? 1 : 0))
     signal.subscribe(first.observer)

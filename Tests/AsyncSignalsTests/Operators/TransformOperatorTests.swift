@@ -37,9 +37,9 @@ struct TransformOperatorTests {
 
   @Test(arguments: ConsumptionPath.allCases)
   func reduceEachSpreadsTuples(path: ConsumptionPath) async {
-    let pairs = Signal(values: [(1, "a"), (2, "b")]).reduceEach { number, letter in "\(letter)\(number)" }
+    let pairs = Signal(values: [(1, "a"), (2, "b")]).mapElements { number, letter in "\(letter)\(number)" }
     #expect(await path.events(of: pairs) == [.value("a1"), .value("b2"), .completed])
-    let triples = Signal(values: [(1, 2, 3)]).reduceEach { $0 + $1 + $2 }
+    let triples = Signal(values: [(1, 2, 3)]).mapElements { $0 + $1 + $2 }
     #expect(await path.events(of: triples) == [.value(6), .completed])
   }
 
@@ -121,15 +121,17 @@ struct TransformOperatorTests {
 
   @Test(arguments: ConsumptionPath.allCases)
   func boolAlgebra(path: ConsumptionPath) async {
-    #expect(await path.events(of: Signal(values: [true, false]).not()) == [.value(false), .value(true), .completed])
+    #expect(
+      await path.events(of: Signal(values: [true, false]).negated()) == [.value(false), .value(true), .completed]
+    )
     let lists = Signal(values: [[true, true], [true, false], []])
-    #expect(await path.events(of: lists.and()) == [.value(true), .value(false), .value(true), .completed])
-    #expect(await path.events(of: lists.or()) == [.value(true), .value(true), .value(false), .completed])
+    #expect(await path.events(of: lists.allTrue()) == [.value(true), .value(false), .value(true), .completed])
+    #expect(await path.events(of: lists.anyTrue()) == [.value(true), .value(true), .value(false), .completed])
     let pairs = Signal(values: [(true, true), (false, true), (false, false)])
-    #expect(await path.events(of: pairs.and()) == [.value(true), .value(false), .value(false), .completed])
-    #expect(await path.events(of: pairs.or()) == [.value(true), .value(true), .value(false), .completed])
+    #expect(await path.events(of: pairs.allTrue()) == [.value(true), .value(false), .value(false), .completed])
+    #expect(await path.events(of: pairs.anyTrue()) == [.value(true), .value(true), .value(false), .completed])
     let triples = Signal(values: [(true, true, true), (false, false, true)])
-    #expect(await path.events(of: triples.and()) == [.value(true), .value(false), .completed])
-    #expect(await path.events(of: triples.or()) == [.value(true), .value(true), .completed])
+    #expect(await path.events(of: triples.allTrue()) == [.value(true), .value(false), .completed])
+    #expect(await path.events(of: triples.anyTrue()) == [.value(true), .value(true), .completed])
   }
 }

@@ -141,7 +141,7 @@ struct TwoInputOperatorTests {
   @Test(arguments: ConsumptionPath.allCases)
   func withLatestPairsEachValueWithTheOthersLatest(path: ConsumptionPath) async {
     let other = Probe<String, Never>()
-    let task = await start(receiver.signal.withLatest(from: other.signal).reduceEach { "\($0)\($1)" }, on: path)
+    let task = await start(receiver.signal.withLatest(from: other.signal).mapElements { "\($0)\($1)" }, on: path)
     receiver.send(1)  // dropped: nothing from other yet
     other.send("a")
     receiver.send(2)
@@ -156,7 +156,7 @@ struct TwoInputOperatorTests {
   @Test(arguments: ConsumptionPath.allCases)
   func withLatestFailsWithTheReceiver(path: ConsumptionPath) async {
     let events = await path.events(
-      of: source([1], then: .failed(Boom())).withLatest(from: .just("x")).reduceEach { "\($0)\($1)" }
+      of: source([1], then: .failed(Boom())).withLatest(from: .just("x")).mapElements { "\($0)\($1)" }
     )
     #expect(events == [.value("1x"), .failed(Boom())])
   }

@@ -20,7 +20,7 @@ extension SignalBridge where Base: URLSession {
   /// A cold signal that performs `request` once per subscription and sends the body and the HTTP response.
   ///
   /// Each subscription starts its own data task (ReactiveCocoa's `rac_sendAsynchronousRequest`); share one request
-  /// between subscribers with ``/AsyncSignals/Signal/replayLazily()``. On success it sends one `(Data,
+  /// between subscribers with ``/AsyncSignals/Signal/startOnFirstSubscription(replayingLast:)``. On success it sends one `(Data,
   /// HTTPURLResponse)` and completes, on the session's delegate queue. Disposing the subscription cancels the data task
   /// and sends nothing more. It fails with ``URLRequestError``: ``URLRequestError/Code/transport`` when the request
   /// cannot complete, ``URLRequestError/Code/unacceptableStatus`` when `acceptableStatusCodes` is given and the status

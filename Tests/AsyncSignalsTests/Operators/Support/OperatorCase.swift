@@ -46,7 +46,7 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     OperatorCase("compactMap", afterFailure: failed(after: [])) { $0.compactMap { $0 > 2 ? $0 : nil }.text },
     OperatorCase("skipNil", afterFailure: failed(after: [])) { $0.map { $0 > 2 ? $0 : nil }.skipNil().text },
     OperatorCase("reduceEach", afterFailure: failed(after: ["2", "4"])) {
-      $0.map { ($0, $0) }.reduceEach { $0 + $1 }.text
+      $0.map { ($0, $0) }.mapElements { $0 + $1 }.text
     },
     OperatorCase("scan", afterFailure: failed(after: ["1", "3"])) { $0.scan(0, +).text },
     OperatorCase("scan(withIndex)", afterFailure: failed(after: ["0", "2"])) { $0.scan(0) { $0 + $1 * $2 }.text },
@@ -68,11 +68,13 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     OperatorCase("materialize+dematerialize", afterFailure: failed(after: ["1", "2"])) {
       $0.materialize().dematerialize().text
     },
-    OperatorCase("not", afterFailure: failed(after: ["true", "false"])) { $0.map { $0 > 1 }.not().text },
-    OperatorCase("and", afterFailure: failed(after: ["false", "false"])) { $0.map { [$0 > 1, $0 > 2] }.and().text },
-    OperatorCase("or", afterFailure: failed(after: ["false", "true"])) { $0.map { ($0 > 1, $0 > 2) }.or().text },
+    OperatorCase("not", afterFailure: failed(after: ["true", "false"])) { $0.map { $0 > 1 }.negated().text },
+    OperatorCase("and", afterFailure: failed(after: ["false", "false"])) {
+      $0.map { [$0 > 1, $0 > 2] }.allTrue().text
+    },
+    OperatorCase("or", afterFailure: failed(after: ["false", "true"])) { $0.map { ($0 > 1, $0 > 2) }.anyTrue().text },
     OperatorCase("filter", afterFailure: failed(after: ["2"])) { $0.filter { $0.isMultiple(of: 2) }.text },
-    OperatorCase("ignore", afterFailure: failed(after: ["1"])) { $0.ignore(2).text },
+    OperatorCase("filter != 2", afterFailure: failed(after: ["1"])) { $0.filter { $0 != 2 }.text },
     OperatorCase("ignoreValues", afterFailure: failed(after: [])) { $0.ignoreValues().text },
     OperatorCase("distinctUntilChanged()", afterFailure: failed(after: ["1", "2"])) { $0.distinctUntilChanged().text },
     OperatorCase("distinctUntilChanged(by:)", afterFailure: failed(after: ["1", "2"])) {
