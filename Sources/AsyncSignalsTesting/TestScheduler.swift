@@ -12,7 +12,9 @@ import AsyncSignals
 /// - a `TaskExecutor`: signals subscribed through the scheduler (``record(_:)``, ``start(subscribedAt:disposedAt:_:)``,
 ///   ``/AsyncSignals/Signal/subscribe(on:)``) run their `async` bodies in Tasks that prefer it, so each job of those
 ///   Tasks, every continuation after a `sleep`, lands in the scheduler's queue at the current virtual time and runs
-///   synchronously inside `advance` before the clock moves on.
+///   synchronously inside `advance` before the clock moves on. So do the Tasks of every subscription started
+///   within such a subscription later (inner signals, `retry` rounds), and of any subscription started by one of
+///   the scheduler's own actions.
 ///
 /// ```
 ///  schedule(after:) ─┐
@@ -244,7 +246,8 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   private func perform(_ work: Work) {
     switch work {
     case .action(let action, _):
-      action()
+      // Whatever the action starts (a subscription from a timer, a Command execution) prefers this scheduler.
+      Lifetime.withExecutorPreference(self, action)
     case .job(let job):
       job.runSynchronously(on: asUnownedTaskExecutor())
     case .wakeUp(let continuation):

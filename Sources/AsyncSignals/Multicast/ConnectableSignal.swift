@@ -142,7 +142,7 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
     Signal.unserialized({ [self] observer, lifetime in
       subject.signal.start(observer, in: lifetime)
       guard !lifetime.isDisposed else { return }  // ended at once: needs no connection
-      let action = connection.withLock { $0.subscriberAdded { Lifetime() } }
+      let action = connection.withLock { $0.subscriberAdded { Lifetime(preferring: lifetime.preferredExecutor) } }
       switch action {
       case .open, .join:
         lifetime.onDispose { [self] in
