@@ -35,6 +35,7 @@ public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
   /// An observer that records each event it receives.
   public var observer: Observer<Value, Failure> {
     Observer { [self] event in
+      scheduler.checkOrigin(.eventRecorded)
       let time = scheduler.now.offset
       state.withLock { $0.events.append(Recorded(time: time, event: event)) }
     }
@@ -91,6 +92,7 @@ extension TestScheduler {
   /// - Parameter signal: The signal under test.
   /// - Returns: The recorder, which owns the subscription.
   public func record<Value, Failure>(_ signal: Signal<Value, Failure>) -> TestRecorder<Value, Failure> {
+    noteDriver()
     let recorder = TestRecorder<Value, Failure>(scheduler: self)
     recorder.own(subscribeHere(signal, recorder.observer))
     return recorder
@@ -120,6 +122,7 @@ extension TestScheduler {
       subscribedAt <= disposedAt,
       "start(subscribedAt:disposedAt:_:): subscribedAt (\(subscribedAt)) is after disposedAt (\(disposedAt))"
     )
+    noteDriver()
     let signal = makeSignal()
     let recorder = TestRecorder<Value, Failure>(scheduler: self)
     schedule(at: SchedulerInstant(offset: subscribedAt)) { [self] in

@@ -78,7 +78,8 @@ extension TestScheduler {
   /// - Parameter script: The events and their times after subscription.
   /// - Returns: The source.
   public func makeColdSignal<Value, Failure>(_ script: [Recorded<Value, Failure>]) -> TestSignal<Value, Failure> {
-    TestSignal(scheduler: self, isHot: false, script: script)
+    noteDriver()
+    return TestSignal(scheduler: self, isHot: false, script: script)
   }
 
   /// A hot test source: `script` plays once at absolute virtual times, to the subscribers of that moment.
@@ -90,6 +91,7 @@ extension TestScheduler {
   /// - Parameter script: The events and their virtual times.
   /// - Returns: The source; its events are already scheduled.
   public func makeHotSignal<Value, Failure>(_ script: [Recorded<Value, Failure>]) -> TestSignal<Value, Failure> {
-    TestSignal(scheduler: self, isHot: true, script: script)
+    noteDriver()
+    return TestSignal(scheduler: self, isHot: true, script: script)
   }
 }
