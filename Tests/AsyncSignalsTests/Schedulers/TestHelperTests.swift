@@ -51,6 +51,20 @@ import Testing
     #expect(source?.subscriptions == [TestSubscription(subscribedAt: .seconds(2), disposedAt: .seconds(4))])
   }
 
+  struct FetchError: Error, Equatable {}
+
+  /// The example of `Docs/Testing.md`: an input of a pipeline that can fail, made with `Signal(values:)`.
+  @Test func retryResubscribesAfterAFailure() {
+    let flaky = Signal.concat(Signal<Int, FetchError>(values: [1, 2]), .failure(FetchError()))
+    let recorder = scheduler.record(flaky.retry(1))
+    #expect(
+      recorder.events == [
+        .value(1, at: .zero), .value(2, at: .zero), .value(1, at: .zero), .value(2, at: .zero),
+        .failed(FetchError(), at: .zero),
+      ]
+    )
+  }
+
   @Test func aTestActionNeedNotBeSendable() {
     var log: [String] = []  // local, mutable, not Sendable-checked
     let taps = PassthroughSubject<String, Never>()
