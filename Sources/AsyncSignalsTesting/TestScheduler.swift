@@ -40,7 +40,9 @@ import AsyncSignals
 ///
 /// - Important: Drive it from one thread at a time and never from inside one of its own actions. `async` work
 ///   is deterministic only while it runs on this executor: a Task started without the scheduler's preference,
-///   or a hop to another actor, resumes elsewhere, at a time the scheduler does not control.
+///   or a hop to another actor, resumes elsewhere, at a time the scheduler does not control. When such work
+///   comes back to the scheduler, it is listed in ``escapedWork`` and reported by the next `advance`, `run` or
+///   `step` (see ``EscapedWork``).
 public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   /// The work waiting in the queue.
   private enum Work {
@@ -80,6 +82,8 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
     var escapes: [EscapedWork] = []
     /// How many of `escapes` were reported.
     var reportedEscapes = 0
+    /// Called with each escape as it is noticed (test hook, see `TestScheduler+Testing.swift`).
+    var escapeObserver: EscapeObserver?
 
     mutating func insert(due: SchedulerInstant, id: UInt64? = nil, _ work: Work) -> UInt64 {
       nextSequence += 1
@@ -118,9 +122,6 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
       if let runningThread { return context.thread == runningThread }
       return driver.isSame(as: context)
     }
-
-    /// Called with each escape as it is noticed (test hook, see `TestScheduler+Testing.swift`).
-    var escapeObserver: EscapeObserver?
 
     /// Records escaped work of `kind`, noticed now; returns what to tell the test hook after unlocking.
     mutating func noticeEscape(_ kind: EscapedWork.Kind) -> EscapeNotice? {
