@@ -73,7 +73,7 @@ extension SubjectStorageOwner {
   ///
   /// A test of a `for await` loop over a hot source starts the loop in a Task and waits here until the loop has
   /// subscribed, so that nothing it sends is missed. It also returns when the subject has ended (nobody
-  /// registers any more) or the waiting Task is cancelled; check ``subscriberCount`` if that matters.
+  /// registers any more) or the waiting Task is cancelled; check `subscriberCount` if that matters.
   ///
   /// ```swift
   /// let subject = PassthroughSubject<Int, Never>()
