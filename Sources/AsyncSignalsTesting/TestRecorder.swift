@@ -35,6 +35,7 @@ public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
   /// An observer that records each event it receives.
   public var observer: Observer<Value, Failure> {
     Observer { [self] event in
+      scheduler.checkOrigin(.eventRecorded)
       let time = scheduler.now.offset
       state.withLock { $0.events.append(Recorded(time: time, event: event)) }
     }
@@ -91,6 +92,7 @@ extension TestScheduler {
   /// - Parameter signal: The signal under test.
   /// - Returns: The recorder, which owns the subscription.
   public func record<Value, Failure>(_ signal: Signal<Value, Failure>) -> TestRecorder<Value, Failure> {
+    noteDriver()
     let recorder = TestRecorder<Value, Failure>(scheduler: self)
     recorder.own(subscribeHere(signal, recorder.observer))
     return recorder
@@ -120,9 +122,61 @@ extension TestScheduler {
       subscribedAt <= disposedAt,
       "start(subscribedAt:disposedAt:_:): subscribedAt (\(subscribedAt)) is after disposedAt (\(disposedAt))"
     )
+    noteDriver()
     let signal = makeSignal()
     let recorder = TestRecorder<Value, Failure>(scheduler: self)
     schedule(at: SchedulerInstant(offset: subscribedAt)) { [self] in
+      recorder.own(subscribeHere(signal, recorder.observer))
+    }
+    schedule(at: SchedulerInstant(offset: disposedAt)) {
+      recorder.dispose()
+    }
+    advance(to: max(now, SchedulerInstant(offset: disposedAt)))
+    return recorder
+  }
+
+  /// Creates a signal at `createdAt`, subscribes to it at `subscribedAt`, disposes at `disposedAt`, and runs
+  /// virtual time up to `disposedAt`; returns what was recorded (RxTest's `start(created:subscribed:disposed:)`).
+  ///
+  /// Unlike ``start(subscribedAt:disposedAt:_:)``, `makeSignal` runs later, in an action at `createdAt`, so that
+  /// what it does when it runs (read a value, make a hot source) happens at that virtual time. Like
+  /// ``perform(at:isolation:_:)``, it need not be `Sendable`.
+  ///
+  /// ```swift
+  /// let recorder = scheduler.start(createdAt: .seconds(1), subscribedAt: .seconds(2), disposedAt: .seconds(10)) {
+  ///   Signal<Int, Never>.interval(every: .seconds(3), scheduler: scheduler)
+  /// }
+  /// #expect(recorder.events == [.value(0, at: .seconds(5)), .value(1, at: .seconds(8))])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - createdAt: The virtual time at which `makeSignal` runs.
+  ///   - subscribedAt: The virtual time of the subscription; not before `createdAt`.
+  ///   - disposedAt: The virtual time of the disposal, not before `subscribedAt`; also where the clock stops.
+  ///   - isolation: The actor `makeSignal` belongs to; leave the default, the caller's.
+  ///   - makeSignal: Creates the signal under test.
+  /// - Returns: The recorder.
+  public func start<Value, Failure>(
+    createdAt: Duration,
+    subscribedAt: Duration,
+    disposedAt: Duration = .seconds(1_000),
+    isolation: isolated (any Actor)? = #isolation,
+    _ makeSignal: @escaping () -> Signal<Value, Failure>
+  ) -> TestRecorder<Value, Failure> {
+    precondition(
+      createdAt <= subscribedAt && subscribedAt <= disposedAt,
+      "start(createdAt:subscribedAt:disposedAt:_:): the times must be in order, got \(createdAt), \(subscribedAt), "
+        + "\(disposedAt)"
+    )
+    noteDriver()
+    let created = Locked<Signal<Value, Failure>?>(nil)
+    let recorder = TestRecorder<Value, Failure>(scheduler: self)
+    perform(at: createdAt) {
+      let signal = makeSignal()
+      created.withLock { $0 = signal }
+    }
+    schedule(at: SchedulerInstant(offset: subscribedAt)) { [self] in
+      guard let signal = created.withLock({ $0 }) else { return }
       recorder.own(subscribeHere(signal, recorder.observer))
     }
     schedule(at: SchedulerInstant(offset: disposedAt)) {

@@ -12,7 +12,9 @@ import AsyncSignals
 /// - a `TaskExecutor`: signals subscribed through the scheduler (``record(_:)``, ``start(subscribedAt:disposedAt:_:)``,
 ///   ``/AsyncSignals/Signal/subscribe(on:)``) run their `async` bodies in Tasks that prefer it, so each job of those
 ///   Tasks, every continuation after a `sleep`, lands in the scheduler's queue at the current virtual time and runs
-///   synchronously inside `advance` before the clock moves on.
+///   synchronously inside `advance` before the clock moves on. So do the Tasks of every subscription started
+///   within such a subscription later (inner signals, `retry` rounds), and of any subscription started by one of
+///   the scheduler's own actions.
 ///
 /// ```
 ///  schedule(after:) ─┐
@@ -38,7 +40,9 @@ import AsyncSignals
 ///
 /// - Important: Drive it from one thread at a time and never from inside one of its own actions. `async` work
 ///   is deterministic only while it runs on this executor: a Task started without the scheduler's preference,
-///   or a hop to another actor, resumes elsewhere, at a time the scheduler does not control.
+///   or a hop to another actor, resumes elsewhere, at a time the scheduler does not control. When such work
+///   comes back to the scheduler, it is listed in ``escapedWork`` and reported by the next `advance`, `run` or
+///   `step` (see ``EscapedWork``).
 public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   /// The work waiting in the queue.
   private enum Work {
@@ -70,8 +74,16 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
     var entries: [Entry] = []
     /// The next identifier and sequence number.
     var nextSequence: UInt64 = 0
-    /// Whether `advance`, `run` or `step` is running.
-    var isRunning = false
+    /// The thread running `advance`, `run` or `step`, while one runs.
+    var runningThread: UInt?
+    /// Who drives the scheduler: the test, as of its last call to a driving method.
+    var driver = Context.current
+    /// Work noticed outside the scheduler's control, in the order noticed.
+    var escapes: [EscapedWork] = []
+    /// How many of `escapes` were reported.
+    var reportedEscapes = 0
+    /// Called with each escape as it is noticed (test hook, see `TestScheduler+Testing.swift`).
+    var escapeObserver: EscapeObserver?
 
     mutating func insert(due: SchedulerInstant, id: UInt64? = nil, _ work: Work) -> UInt64 {
       nextSequence += 1
@@ -104,6 +116,26 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
       return entries.remove(at: index)
     }
 
+    /// Whether a call from `context` is the test's or the scheduler's own: made on the thread that runs an
+    /// action or a job now, or, while nothing runs, by the driver.
+    func isDriving(_ context: Context) -> Bool {
+      if let runningThread { return context.thread == runningThread }
+      return driver.isSame(as: context)
+    }
+
+    /// Records escaped work of `kind`, noticed now; returns what to tell the test hook after unlocking.
+    mutating func noticeEscape(_ kind: EscapedWork.Kind) -> EscapeNotice? {
+      let escape = EscapedWork(kind: kind, time: now.offset)
+      escapes.append(escape)
+      return escapeObserver.map { EscapeNotice(observer: $0, escape: escape) }
+    }
+
+    /// The escapes not reported yet, now counted as reported.
+    mutating func takeUnreportedEscapes() -> ArraySlice<EscapedWork> {
+      defer { reportedEscapes = escapes.count }
+      return escapes[reportedEscapes...]
+    }
+
     /// Removes the first entry due at or before `limit`, moves the clock to it and re-queues a repeating
     /// action.
     mutating func popFirst(dueBy limit: SchedulerInstant?) -> Entry? {
@@ -117,6 +149,25 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
     }
   }
 
+  /// Where a call comes from: the current Task, if any, and the thread.
+  struct Context: Equatable {
+    /// The current Task's identity (its hash, taken from its address), or `nil` outside a Task.
+    var task: Int?
+    /// The thread, as ``currentThreadID()`` numbers it.
+    var thread: UInt
+
+    /// The caller's context.
+    static var current: Context {
+      Context(task: withUnsafeCurrentTask { $0?.hashValue }, thread: currentThreadID())
+    }
+
+    /// Whether the two are the same Task or, outside Tasks, the same thread.
+    func isSame(as other: Context) -> Bool {
+      if let task { return task == other.task }
+      return other.task == nil && thread == other.thread
+    }
+  }
+
   private let state = Locked(State())
 
   /// Creates a scheduler whose virtual time is zero and whose queue is empty.
@@ -126,6 +177,11 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   /// scheduler.now  // 0 seconds
   /// ```
   public init() {}
+
+  deinit {
+    // Escapes noticed after the last `advance`, `run` or `step` are reported here rather than never.
+    report(state.withLock { $0.takeUnreportedEscapes() })
+  }
 
   // MARK: - Time
 
@@ -213,6 +269,18 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
     return true
   }
 
+  /// Work that escaped the scheduler's control so far, in the order it was noticed (see ``EscapedWork``).
+  ///
+  /// Empty in a deterministic test. Each entry is also reported, once, by the next `advance`, `run` or `step`.
+  ///
+  /// ```swift
+  /// scheduler.advance(by: .seconds(1))
+  /// #expect(scheduler.escapedWork == [])
+  /// ```
+  public var escapedWork: [EscapedWork] {
+    state.withLock { $0.escapes }
+  }
+
   private func drain(until limit: SchedulerInstant?, operation: String) {
     beginRunning(operation)
     defer { endRunning() }
@@ -230,21 +298,53 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   }
 
   private func beginRunning(_ operation: String) {
-    let wasRunning = state.withLock { state in
-      defer { state.isRunning = true }
-      return state.isRunning
+    let context = Context.current
+    let (wasRunning, unreported) = state.withLock { state -> (Bool, ArraySlice<EscapedWork>) in
+      guard state.runningThread == nil else { return (true, []) }
+      state.runningThread = context.thread
+      state.driver = context
+      return (false, state.takeUnreportedEscapes())
     }
     precondition(!wasRunning, "\(operation): the TestScheduler is already running (re-entrant or concurrent call)")
+    report(unreported)
   }
 
   private func endRunning() {
-    state.withLock { $0.isRunning = false }
+    let unreported = state.withLock { state in
+      state.runningThread = nil
+      return state.takeUnreportedEscapes()
+    }
+    report(unreported)
+  }
+
+  /// Makes the caller the test that drives the scheduler, unless the scheduler is running (then the caller is
+  /// one of its actions).
+  func noteDriver() {
+    let context = Context.current
+    state.withLock { state in
+      if state.runningThread == nil { state.driver = context }
+    }
+  }
+
+  /// Installs the test hook of ``_setEscapeObserver(_:)``.
+  func setEscapeObserver(_ observer: EscapeObserver) {
+    state.withLock { $0.escapeObserver = observer }
+  }
+
+  /// Records `kind` as escaped work unless the caller is the test or the scheduler running an action or a job.
+  func checkOrigin(_ kind: EscapedWork.Kind) {
+    let context = Context.current
+    let notice = state.withLock { state in
+      state.isDriving(context) ? nil : state.noticeEscape(kind)
+    }
+    notice?.deliver()
   }
 
   private func perform(_ work: Work) {
     switch work {
     case .action(let action, _):
-      action()
+      // Whatever the action starts (a subscription from a timer, a Command execution) prefers this scheduler.
+      Lifetime.withExecutorPreference(self, action)
     case .job(let job):
       job.runSynchronously(on: asUnownedTaskExecutor())
     case .wakeUp(let continuation):
@@ -308,6 +408,7 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   /// - Returns: A disposable that removes the action from the queue.
   @discardableResult
   public func schedule(at instant: SchedulerInstant, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+    checkOrigin(.actionScheduled)
     let id = state.withLock { state in
       state.insert(due: max(instant, state.now), .action(action, interval: nil))
     }
@@ -315,6 +416,7 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   }
 
   private func enqueue(after delay: Duration, _ work: Work) -> any Disposable {
+    checkOrigin(.actionScheduled)
     let id = state.withLock { state in
       state.insert(due: state.now.advanced(by: max(delay, .zero)), work)
     }
@@ -335,9 +437,14 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
   /// - Parameter job: The job; it runs inside the next `advance`, `run` or `step`.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    state.withLock { state in
+    let context = Context.current
+    let notice = state.withLock { state in
       _ = state.insert(due: state.now, .job(job))
+      // A new Task, or one resumed by the test or by an action or job of this scheduler, is queued from there;
+      // anything else is coming back from outside the scheduler's control.
+      return state.isDriving(context) ? nil : state.noticeEscape(.jobEnqueued)
     }
+    notice?.deliver()
   }
 
   // MARK: - Clock
@@ -356,12 +463,15 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
     let id = Locked<UInt64?>(nil)
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-        let queued: Bool = state.withLock { state in
-          guard deadline > state.now else { return false }
+        let thread = currentThreadID()
+        let (queued, notice) = state.withLock { state -> (Bool, EscapeNotice?) in
+          guard deadline > state.now else { return (false, nil) }
           let queuedID = state.insert(due: deadline, .wakeUp(continuation))
           id.withLock { $0 = queuedID }
-          return true
+          // Only a job this scheduler is running now resumes on it; any other sleeper resumes elsewhere.
+          return (true, state.runningThread == thread ? nil : state.noticeEscape(.sleep))
         }
+        notice?.deliver()
         guard queued else {
           continuation.resume()
           return

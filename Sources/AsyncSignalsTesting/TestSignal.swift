@@ -30,7 +30,22 @@ public final class TestSignal<Value: Sendable, Failure: Error>: Sendable {
   /// The signal to subscribe to.
   public let signal: Signal<Value, Failure>
 
+  /// The events the source sends and their times: after each subscription for a cold source, since the
+  /// scheduler's zero for a hot one.
+  ///
+  /// ```swift
+  /// let source = scheduler.makeColdSignal([.value(1, at: .seconds(1))] as [Recorded<Int, Never>])
+  /// #expect(source.script == [.value(1, at: .seconds(1))])
+  /// ```
+  public let script: [Recorded<Value, Failure>]
+
+  /// Whether the source is hot (``TestScheduler/makeHotSignal(_:)``): it plays ``script`` once, at absolute
+  /// times, rather than for each subscriber.
+  public let isHot: Bool
+
   fileprivate init(scheduler: TestScheduler, isHot: Bool, script: [Recorded<Value, Failure>]) {
+    self.script = script
+    self.isHot = isHot
     let log = log
     signal = Signal { [scheduler] observer, lifetime in
       let index = log.state.withLock { state in
@@ -78,7 +93,8 @@ extension TestScheduler {
   /// - Parameter script: The events and their times after subscription.
   /// - Returns: The source.
   public func makeColdSignal<Value, Failure>(_ script: [Recorded<Value, Failure>]) -> TestSignal<Value, Failure> {
-    TestSignal(scheduler: self, isHot: false, script: script)
+    noteDriver()
+    return TestSignal(scheduler: self, isHot: false, script: script)
   }
 
   /// A hot test source: `script` plays once at absolute virtual times, to the subscribers of that moment.
@@ -90,6 +106,7 @@ extension TestScheduler {
   /// - Parameter script: The events and their virtual times.
   /// - Returns: The source; its events are already scheduled.
   public func makeHotSignal<Value, Failure>(_ script: [Recorded<Value, Failure>]) -> TestSignal<Value, Failure> {
-    TestSignal(scheduler: self, isHot: true, script: script)
+    noteDriver()
+    return TestSignal(scheduler: self, isHot: true, script: script)
   }
 }

@@ -175,3 +175,24 @@ struct SchedulerStressTests {
     }
   }
 }
+
+extension SchedulerStressTests {
+  /// Actions scheduled on a TestScheduler from several threads at once, none of them the test's: each is
+  /// recorded as escaped work exactly once, and the next `advance` reports each once and runs every action.
+  @Test func schedulingFromManyThreadsIsRecordedAsEscapedWorkOnce() {
+    let scheduler = TestScheduler()
+    let ran = Counter()
+    runOnThreads(count: 4) { _ in
+      for _ in 0..<10 {
+        scheduler.schedule { ran.increment() }
+      }
+    }
+    #expect(scheduler.escapedWork.count == 40)
+    #expect(Set(scheduler.escapedWork.map(\.kind)) == [.actionScheduled])
+    withKnownIssue {
+      scheduler.advance()
+    }
+    scheduler.advance()  // nothing new to report
+    #expect(ran.value == 40)
+  }
+}

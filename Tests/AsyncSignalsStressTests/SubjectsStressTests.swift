@@ -178,3 +178,25 @@ struct SubjectsStressTests {
     }
   }
 }
+
+extension SubjectsStressTests {
+  /// `waitForSubscribers(_:)` while subscribers register and leave on several threads: every wait ends, once,
+  /// when it is satisfied or when the subject ends.
+  @Test func waitingForSubscribersWhileThreadsSubscribeAndLeave() async {
+    for _ in 0..<200 {
+      let subject = PassthroughSubject<Int, Never>()
+      let waiters = (0..<4).map { _ in Task { await subject.waitForSubscribers(4) } }
+      let left = Task { await subject.waitForSubscribers(100) }  // never satisfied: ended by completion
+      runOnThreads(count: 4) { _ in
+        let churn = subject.subscribe(value: { _ in })
+        churn.dispose()
+        _ = subject.subscribe(value: { _ in })  // stays until the subject completes
+      }
+      for waiter in waiters { await waiter.value }
+      #expect(subject.subscriberCount == 4)
+      subject.complete()
+      await left.value
+      #expect(subject.subscriberCount == 0)
+    }
+  }
+}

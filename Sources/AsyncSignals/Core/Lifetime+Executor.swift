@@ -1,11 +1,23 @@
+import Synchronization
+
 extension Lifetime {
   /// The executor that Tasks started by ``Lifetime/task(priority:_:)`` prefer, bound around a subscription.
   ///
   /// Unstructured Tasks do not inherit a task executor preference (SE-0417), but they do inherit task-local
   /// values. A scheduler that owns an executor (`subscribe(on:)`, the `TestScheduler`) binds it here while it
-  /// starts a subscription, so every Task the signal's body starts through its lifetime runs on that
-  /// executor, and a test scheduler can run those Tasks' jobs itself.
+  /// starts a subscription, and the `TestScheduler` also around every action it runs. A lifetime made inside the
+  /// binding remembers it (``Lifetime/preferredExecutor``) and hands it to its children, so every Task the
+  /// subscription starts through a lifetime, now or later, runs on that executor, and a test scheduler can run
+  /// those Tasks' jobs itself.
   @TaskLocal package static var executorPreference: (any TaskExecutor)?
+
+  /// Whether ``executorPreference`` was ever bound in this process; until then it is known to be `nil`.
+  ///
+  /// Making a root lifetime reads the binding; this flag spares programs that never bind one (no `subscribe(on:)`
+  /// with an executor, no test scheduler) the task-local lookup: one relaxed atomic load instead. It is set
+  /// before the first binding starts, on the binding thread, and Tasks started inside the binding are ordered
+  /// after it by their creation, so a reader that can see a binding also sees the flag.
+  private static let hasBoundExecutorPreference = Atomic<Bool>(false)
 
   /// Runs `body` with ``executorPreference`` bound to `executor`; with `nil`, keeps the current binding.
   ///
@@ -18,15 +30,25 @@ extension Lifetime {
     _ body: () throws -> Result
   ) rethrows -> Result {
     guard let executor else { return try body() }
+    if !hasBoundExecutorPreference.load(ordering: .relaxed) {
+      hasBoundExecutorPreference.store(true, ordering: .relaxed)
+    }
     return try $executorPreference.withValue(executor, operation: body)
   }
 
-  /// Creates the Task of ``Lifetime/task(priority:_:)``, preferring the bound executor if there is one.
+  /// The executor bound by ``withExecutorPreference(_:_:)`` around the caller, if any.
+  static func boundExecutorPreference() -> (any TaskExecutor)? {
+    guard hasBoundExecutorPreference.load(ordering: .relaxed) else { return nil }
+    return executorPreference
+  }
+
+  /// Creates the Task of ``Lifetime/task(priority:_:)``, preferring `executor` if there is one.
   static func makeTask(
+    preferring executor: (any TaskExecutor)?,
     priority: TaskPriority?,
     operation: sending @escaping @isolated(any) () async -> Void
   ) -> Task<Void, Never> {
-    guard let executor = executorPreference else {
+    guard let executor else {
       return Task(priority: priority, operation: operation)
     }
     return Task(executorPreference: executor, priority: priority, operation: operation)

@@ -67,6 +67,15 @@ public class Lifetime: Disposable, @unchecked Sendable {
   @usableFromInline
   final let backpressure: (any Backpressure)?
 
+  /// The executor that Tasks started by ``task(priority:_:)`` prefer, inherited by child lifetimes.
+  ///
+  /// A root lifetime takes the executor bound by ``withExecutorPreference(_:_:)`` where it is made (a
+  /// `TestScheduler` binds itself while it subscribes and around every action it runs); a child takes its
+  /// parent's, or the one it is given (``makeChild(preferring:)``). So an inner subscription that a flattening
+  /// operator, `retry` or `then` starts later, from a timer or from another thread's delivery, still runs its
+  /// `async` work where the first subscription was started. `nil` (the global executor) outside such a binding.
+  final let preferredExecutor: (any TaskExecutor)?
+
   /// The lifetime this one was made from with ``makeChild()``; ``isDisposed`` reads it, and this lifetime's
   /// entry in its list (if any) is removed when this one ends first.
   ///
@@ -87,6 +96,30 @@ public class Lifetime: Disposable, @unchecked Sendable {
   init(backpressure: (any Backpressure)?, parent: Lifetime? = nil) {
     self.backpressure = backpressure
     self.parent = parent.map { Unmanaged.passRetained($0) }
+    // A child copies its parent's (no task-local lookup on the path of every inner subscription); only a root
+    // reads the binding.
+    if let parent {
+      preferredExecutor = parent.preferredExecutor
+    } else {
+      preferredExecutor = Lifetime.boundExecutorPreference()
+    }
+  }
+
+  /// Creates a child of `parent` whose Tasks prefer `executor`.
+  init(parent: Lifetime, preferring executor: any TaskExecutor) {
+    backpressure = parent.backpressure
+    self.parent = Unmanaged.passRetained(parent)
+    preferredExecutor = executor
+  }
+
+  /// Creates a root lifetime whose Tasks prefer `executor`, or the bound executor when it is `nil`.
+  ///
+  /// A subscription that another one opens for itself, such as the source subscription of `share`, passes the
+  /// opener's ``preferredExecutor``.
+  init(preferring executor: (any TaskExecutor)?) {
+    backpressure = nil
+    parent = nil
+    preferredExecutor = executor ?? Lifetime.boundExecutorPreference()
   }
 
   deinit {
@@ -148,7 +181,9 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// Starts a Task tied to this lifetime: ending the lifetime cancels it.
   ///
   /// If the lifetime has already ended, the Task is not started. This is how a body starts asynchronous
-  /// work, so that disposing the subscription cancels that work.
+  /// work, so that disposing the subscription cancels that work. The Task prefers the executor of the scheduler
+  /// the subscription was started on (``Signal/subscribe(on:)``, or the `TestScheduler`), if any, even when this
+  /// lifetime belongs to a subscription started later within it; otherwise it runs on the global executor.
   ///
   /// ```swift
   /// Signal<Data, Never> { observer, lifetime in
@@ -164,7 +199,11 @@ public class Lifetime: Disposable, @unchecked Sendable {
     _ operation: sending @escaping @isolated(any) () async -> Void
   ) {
     guard !isDisposed else { return }
-    let task = Lifetime.makeTask(priority: priority, operation: operation)
+    let task = Lifetime.makeTask(
+      preferring: preferredExecutor ?? Lifetime.boundExecutorPreference(),
+      priority: priority,
+      operation: operation
+    )
     add(.task(task))
   }
 
@@ -193,6 +232,16 @@ public class Lifetime: Disposable, @unchecked Sendable {
   @usableFromInline
   final func makeChild() -> Lifetime {
     Lifetime(backpressure: backpressure, parent: self)
+  }
+
+  /// A child lifetime (see ``makeChild()``) whose Tasks, and those of its own children, prefer `executor`; with
+  /// `nil`, a plain child.
+  ///
+  /// `subscribe(on:)` and `delaySubscription(for:scheduler:)` start upstream in one, so that everything that
+  /// subscription starts later runs on the scheduler's executor too.
+  final func makeChild(preferring executor: (any TaskExecutor)?) -> Lifetime {
+    guard let executor else { return makeChild() }
+    return Lifetime(parent: self, preferring: executor)
   }
 
   /// Forgets the entry `token` (a child that ended first) without running it.

@@ -84,7 +84,9 @@ extension Signal {
   /// Creates a signal that sends the elements of `values` in order, then completes.
   ///
   /// Stops early, without reading further elements, when the subscription ends, so an infinite sequence is
-  /// fine behind an operator that completes early.
+  /// fine behind an operator that completes early. Where nothing says otherwise, the signal cannot fail
+  /// (`Failure` is `Never`); name the failure type for a signal that belongs to a pipeline that can fail, as in
+  /// `Signal<Int, FetchError>(values: [1, 2])`.
   ///
   /// ```swift
   /// Signal(values: [1, 2, 3]).subscribe(value: { print($0) })
@@ -92,7 +94,30 @@ extension Signal {
   ///
   /// - Parameter values: The elements to send.
   public init<Values: Sequence & Sendable>(values: Values) where Values.Element == Value, Failure == Never {
-    self.init { observer, lifetime in
+    self = Signal.sending(values)
+  }
+
+  /// Creates a signal of any failure type that sends the elements of `values` in order, then completes.
+  ///
+  /// For an input of a pipeline that can fail, in a test or elsewhere, without converting the failure type.
+  /// Disfavoured, so that `Signal(values: [1, 2])` with nothing else to go by still means a signal that cannot
+  /// fail.
+  ///
+  /// ```swift
+  /// let pages = Signal<Page, FetchError>(values: [first, second])
+  /// ```
+  ///
+  /// - Parameter values: The elements to send.
+  @_disfavoredOverload
+  public init<Values: Sequence & Sendable>(values: Values) where Values.Element == Value {
+    self = Signal.sending(values)
+  }
+
+  /// The signal of both `init(values:)`: sends `values` in order, stopping when the subscription ends, then
+  /// completes.
+  private static func sending<Values: Sequence & Sendable>(_ values: Values) -> Signal
+  where Values.Element == Value {
+    Signal { observer, lifetime in
       for value in values {
         guard !lifetime.isDisposed else { return }
         observer.send(value)

@@ -175,7 +175,9 @@ public final class ConnectableSignal<Value: Sendable, Failure: Error>: SignalCon
     let restartsAfterEnd = reconnects && makeSubject != nil
     return source.derived({ [self] observer, lifetime in
       let (action, subject, replaced) = shared.withLock { shared in
-        let action = shared.connection.subscriberAdded(restartsAfterEnd: restartsAfterEnd) { Lifetime() }
+        let action = shared.connection.subscriberAdded(restartsAfterEnd: restartsAfterEnd) {
+          Lifetime(preferring: lifetime.preferredExecutor)
+        }
         var replaced: (any Subject<Value, Failure>)?
         if case .open(_, _, afterEnd: true) = action, let makeSubject {
           replaced = shared.subject

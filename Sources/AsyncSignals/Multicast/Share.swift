@@ -85,7 +85,9 @@ final class ShareStorage<Value: Sendable, Failure: Error>: Sendable {
 
   /// Registers a subscriber with the current connection, opening one if it is the first.
   func subscribe(_ observer: Observer<Value, Failure>, in lifetime: Lifetime) {
-    let action = machine.withLock { $0.subscriberAdded(restartsAfterEnd: true, makeConnection) }
+    let action = machine.withLock {
+      $0.subscriberAdded(restartsAfterEnd: true) { makeConnection(preferring: lifetime.preferredExecutor) }
+    }
     let connection: Connection
     let generation: UInt64
     switch action {
@@ -121,9 +123,10 @@ final class ShareStorage<Value: Sendable, Failure: Error>: Sendable {
     )
   }
 
-  private func makeConnection() -> Connection {
+  /// A new connection whose source subscription runs its Tasks where the opening subscriber's do.
+  private func makeConnection(preferring executor: (any TaskExecutor)?) -> Connection {
     let subject: any Subject<Value, Failure> =
       replay == 0 ? PassthroughSubject() : ReplaySubject(capacity: replay)
-    return Connection(subject: subject, lifetime: Lifetime())
+    return Connection(subject: subject, lifetime: Lifetime(preferring: executor))
   }
 }

@@ -25,9 +25,10 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
   @usableFromInline
   @exclusivity(unchecked) var machine: Machine
 
-  /// The registered subscribers as of the last operation that changed them, for other threads.
+  /// The registered subscribers as of the last operation that changed them, for other threads, and the Tasks
+  /// waiting for enough of them (`waitForSubscribers(_:)`), which every such change checks in the same lock round.
   @usableFromInline
-  let published = Locked<ContiguousArray<Machine.Subscriber>>([])
+  let published = Locked(PublishedSubscribers<Value, Failure>())
 
   /// The newest value as of the last operation, for `CurrentValueSubject.value`, if `publishesLatestValue`.
   @usableFromInline
@@ -65,7 +66,7 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
       Self.deliver(event, to: &machine.subscribers)
       withExtendedLifetime(evicted) {}
     case .deliverTerminal(let event, var last):
-      publishSubscribers()
+      publishSubscribers(ended: true)
       Self.deliver(event, to: &last)
     case .replay(let history, let terminal, let subscriber):
       publishSubscribers()
@@ -73,16 +74,23 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
     }
   }
 
-  /// Publishes the registered subscribers for other threads (after a subscription, removal or the end).
+  /// Publishes the registered subscribers for other threads (after a subscription, removal or the end), and
+  /// resumes the Tasks that waited for as many.
   @usableFromInline
-  func publishSubscribers() {
+  func publishSubscribers(ended: Bool = false) {
     let subscribers = machine.subscribers
-    let replaced = published.withLock { published in
+    typealias Changed = (replaced: ContiguousArray<Machine.Subscriber>, ready: [UnsafeContinuation<Void, Never>])
+    let (replaced, ready) = published.withLock { published -> Changed in
       var subscribers = subscribers
-      swap(&subscribers, &published)
-      return subscribers
+      swap(&subscribers, &published.subscribers)
+      // Nobody waits (the common case): nothing to check, unless the end must be remembered for later waiters.
+      guard ended || !published.waiters.isEmpty else { return (subscribers, []) }
+      return (subscribers, published.waiters.subscribersChanged(to: published.subscribers.count, ended: ended))
     }
     _ = replaced  // released after unlocking
+    for waiter in ready {
+      waiter.resume()
+    }
   }
 
   /// Calls every subscriber of `subscribers` that is still active with `event`, in order.
@@ -138,4 +146,18 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
       subscriber.observer.action(terminal)
     }
   }
+}
+
+/// What a subject publishes for other threads under one lock: its subscribers, and who waits for them.
+@usableFromInline
+struct PublishedSubscribers<Value: Sendable, Failure: Error>: Sendable {
+  /// The registered subscribers as of the last operation that changed them.
+  @usableFromInline
+  var subscribers: ContiguousArray<SubjectSubscriber<Value, Failure>> = []
+  /// The Tasks waiting in `waitForSubscribers(_:)`.
+  @usableFromInline
+  var waiters = SubscriberWaiters<UnsafeContinuation<Void, Never>>()
+
+  @usableFromInline
+  init() {}
 }

@@ -57,9 +57,45 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
     engine.latest.withLock { $0 }
   }
 
-  /// The number of registered subscribers (test hook).
+  /// The number of registered subscribers.
   var subscriberCount: Int {
-    engine.published.withLock { $0.count }
+    engine.published.withLock { $0.subscribers.count }
+  }
+
+  /// Returns once at least `count` subscribers are registered, the subject has ended, or the Task is cancelled.
+  func waitForSubscribers(_ count: Int) async {
+    let id = Locked<UInt64?>(nil)
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let waits = engine.published.withLock { published in
+          guard
+            let added = published.waiters.add(
+              awaiting: count,
+              current: published.subscribers.count,
+              continuation
+            )
+          else { return false }
+          id.withLock { $0 = added }
+          return true
+        }
+        guard waits else {
+          continuation.resume()
+          return
+        }
+        // A cancellation that ran before the waiter was added found nothing to resume: handle it here.
+        if Task.isCancelled {
+          stopWaiting(id)
+        }
+      }
+    } onCancel: {
+      stopWaiting(id)
+    }
+  }
+
+  /// Resumes the waiter `id` holds, if it still waits (its Task was cancelled).
+  private func stopWaiting(_ id: borrowing Locked<UInt64?>) {
+    guard let added = id.withLock({ $0 }) else { return }
+    engine.published.withLock { $0.waiters.cancel(id: added) }?.resume()
   }
 
   /// Sends `event` to the current subscribers, or queues it behind the delivery in progress.
@@ -71,7 +107,7 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   /// Sends `value` once every `for await` subscriber registered now has room for it.
   @inlinable
   func sendWhenReady(_ value: Value) async {
-    let subscribers = engine.published.withLock { $0 }
+    let subscribers = engine.published.withLock { $0.subscribers }
     var start = 0
     // Checked synchronously first, without retaining anyone: a loop with room costs no suspension point.
     while let full = Self.indexOfFirstFullBuffer(in: subscribers, from: start) {

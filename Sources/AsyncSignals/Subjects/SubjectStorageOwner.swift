@@ -53,4 +53,45 @@ extension SubjectStorageOwner {
     await storage.sendWhenReady(value)
   }
 
+  /// The number of subscribers registered now.
+  ///
+  /// A subscription counts from the moment the subject registered it (at once, or right after a delivery in
+  /// progress on another thread) until its removal after it ended. After the subject ended it is 0.
+  ///
+  /// ```swift
+  /// let taps = PassthroughSubject<Int, Never>()
+  /// let subscription = taps.subscribe(value: { print($0) })
+  /// taps.subscriberCount  // 1
+  /// subscription.dispose()
+  /// taps.subscriberCount  // 0
+  /// ```
+  public var subscriberCount: Int {
+    storage.subscriberCount
+  }
+
+  /// Returns once at least `count` subscribers are registered, without polling.
+  ///
+  /// A test of a `for await` loop over a hot source starts the loop in a Task and waits here until the loop has
+  /// subscribed, so that nothing it sends is missed. It also returns when the subject has ended (nobody
+  /// registers any more) or the waiting Task is cancelled; check `subscriberCount` if that matters.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let consumer = Task {
+  ///   var received: [Int] = []
+  ///   for await value in subject { received.append(value) }
+  ///   return received
+  /// }
+  /// await subject.waitForSubscribers(1)  // the loop has subscribed: nothing sent from here on is missed
+  /// subject.send(1)
+  /// subject.complete()
+  /// await consumer.value  // [1]
+  /// ```
+  ///
+  /// - Parameter count: How many subscribers to wait for; at least 0.
+  public func waitForSubscribers(_ count: Int = 1) async {
+    precondition(count >= 0, "waitForSubscribers(_:): count must be >= 0, got \(count)")
+    await storage.waitForSubscribers(count)
+  }
+
 }

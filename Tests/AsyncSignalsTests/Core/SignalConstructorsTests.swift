@@ -84,6 +84,34 @@ struct SignalConstructorsTests {
     #expect(recorder.events == [.value(1), .value(2), .value(3), .value(4), .completed])
   }
 
+  @Test func valuesCannotFailUnlessTheTypeSaysSo() {
+    let inferred = Signal(values: [1, 2])
+    let _: Signal<Int, Never> = inferred  // `Never` where nothing says otherwise
+    let typed = Signal<Int, Boom>(values: [1, 2])
+    let recorder = EventRecorder<Int, Boom>()
+    Signal.concat(typed, .failure(Boom())).subscribe(recorder.observer)
+    #expect(recorder.events == [.value(1), .value(2), .failed(Boom())])
+  }
+
+  /// Every constructor takes any failure type: a test builds the inputs of a failing pipeline directly.
+  @Test func everyConstructorMakesSignalsOfAnyFailureType() async throws {
+    let recorder = EventRecorder<Int, Boom>()
+    let synchronous: [Signal<Int, Boom>] = [
+      Signal(values: [1]), .just(2), .empty, .never, .deferred { .just(3) }, .failure(Boom()),
+    ]
+    let subscriptions = synchronous.map { $0.subscribe(recorder.observer) }
+    #expect(
+      recorder.events == [
+        .value(1), .completed, .value(2), .completed, .completed, .value(3), .completed, .failed(Boom()),
+      ]
+    )
+    for subscription in subscriptions { subscription.dispose() }
+    let fromOperation = Signal(operation: { () throws(Boom) in 4 })  // Signal<Int, Boom>
+    var received: [Int] = []
+    for try await value in fromOperation { received.append(value) }
+    #expect(received == [4])
+  }
+
   @Test func valuesStopsReadingAnInfiniteSequenceOnDisposal() {
     let recorder = EventRecorder<Int, Never>()
     let lifetime = Lifetime()

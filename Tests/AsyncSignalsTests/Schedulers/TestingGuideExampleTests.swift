@@ -86,3 +86,36 @@ enum ProgressFeature {
     #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
   }
 }
+
+/// The search-as-you-type example of `Docs/Testing.md` ("Everything a driven subscription starts runs on the
+/// scheduler").
+enum SearchFeature {
+  /// Looks `query` up; takes 200 ms of `clock` time.
+  static func search(_ query: String, clock: some Clock<Duration>) async throws -> [String] {
+    try await clock.sleep(for: .milliseconds(200))
+    return ["\(query) 1", "\(query) 2"]
+  }
+
+  /// The results of the last query typed, once typing paused for 300 ms.
+  static func results(
+    for queries: Signal<String, Never>,
+    clock: some Clock<Duration>,
+    scheduler: some TimedScheduler
+  ) -> Signal<[String], any Error> {
+    queries
+      .debounce(for: .milliseconds(300), scheduler: scheduler)
+      .flatMap(.latest) { query in Signal(operation: { try await search(query, clock: clock) }) }
+  }
+}
+
+extension TestingGuideExampleTests {
+  @Test func searchAsYouTypeRecordsItsResults() {
+    let queries = PassthroughSubject<String, Never>()
+    let recorder = scheduler.record(SearchFeature.results(for: queries.signal, clock: scheduler, scheduler: scheduler))
+    queries.send("swift")
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.values == [["swift 1", "swift 2"]])
+    #expect(recorder.events.map(\.time) == [.milliseconds(500)])
+    #expect(scheduler.pendingCount == 0)
+  }
+}

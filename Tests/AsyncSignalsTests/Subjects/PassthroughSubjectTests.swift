@@ -52,7 +52,7 @@ struct PassthroughSubjectTests {
     subject.send(1)
     subject.send(2)
     #expect(second.events == [])
-    #expect(subject._subscriberCount == 1)
+    #expect(subject.subscriberCount == 1)
   }
 
   @Test func subscriberThatDisposesItselfReceivesNothingMore() {
@@ -87,7 +87,7 @@ struct PassthroughSubjectTests {
     subject.send(1)
     subject.complete()
     #expect(first.events == [.failed(Boom())])
-    #expect(subject._subscriberCount == 0)
+    #expect(subject.subscriberCount == 0)
   }
 
   @Test func lateSubscriberReceivesOnlyTheTerminalEvent() {
@@ -95,7 +95,7 @@ struct PassthroughSubjectTests {
     subject.complete()
     subject.subscribe(first.observer)
     #expect(first.events == [.completed])
-    #expect(subject._subscriberCount == 0)
+    #expect(subject.subscriberCount == 0)
   }
 
   @Test func disposingUnregistersAndReleasesTheObserver() {
@@ -106,10 +106,10 @@ struct PassthroughSubjectTests {
       weakProbe.object = probe
       return subject.subscribe(value: { _ in _ = probe })
     }()
-    #expect(subject._subscriberCount == 1)
+    #expect(subject.subscriberCount == 1)
     #expect(weakProbe.object != nil)
     subscription.dispose()
-    #expect(subject._subscriberCount == 0)
+    #expect(subject.subscriberCount == 0)
     #expect(weakProbe.object == nil)
   }
 

@@ -33,7 +33,7 @@ struct ReplaySubjectTests {
     subject.complete()
     subject.subscribe(recorder.observer)
     #expect(recorder.events == [.value(2), .value(3), .completed])
-    #expect(subject._subscriberCount == 0)
+    #expect(subject.subscriberCount == 0)
   }
 
   @Test func replaysValuesThenFailure() {
@@ -78,7 +78,7 @@ struct ReplaySubjectTests {
     )
     subject.send(6)
     #expect(received.withLock { $0 } == [1, 2])
-    #expect(subject._subscriberCount == 0)
+    #expect(subject.subscriberCount == 0)
   }
 
   @Test func laterSubscribersReplayWhatEarlierOnesReceivedLive() {

@@ -57,7 +57,7 @@ struct SubjectEarlyTerminationTests {
     subject.send(2)
     #expect(taken.events == [.value(1), .completed])
     #expect(everything.values == [1, 101, 2])
-    #expect(subject._subscriberCount == 1)
+    #expect(subject.subscriberCount == 1)
   }
 
   @Test(arguments: FirstValueOperator.allCases)
@@ -77,6 +77,6 @@ struct SubjectEarlyTerminationTests {
     )
     #expect(taken.events == [.value(1), .completed])
     #expect(replays.value == 1)
-    #expect(subject._subscriberCount == 0)
+    #expect(subject.subscriberCount == 0)
   }
 }

@@ -59,12 +59,12 @@ struct SubjectForAwaitTests {
       for await _ in tracked { firstValue.open() }
     }
     await subscribed.wait()
-    #expect(subject._subscriberCount == 1)
+    #expect(subject.subscriberCount == 1)
     subject.send(1)
     await firstValue.wait()
     consumer.cancel()
     await consumer.value
-    #expect(subject._subscriberCount == 0)
+    #expect(subject.subscriberCount == 0)
     #expect(weakProbe.object == nil)
     subject.send(2)  // nobody left to deliver to
   }

@@ -18,7 +18,7 @@ import Musl
 /// precondition(owner == currentThreadID())
 /// ```
 @inlinable
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
   #if canImport(Glibc)
   UInt(pthread_self())  // an integer type on glibc
   #else

@@ -22,7 +22,7 @@ extension Signal {
       lifetime += scheduler.schedule(after: interval) {
         guard !lifetime.isDisposed else { return }
         scheduler.withExecutorPreference {
-          start(downstream, in: lifetime)
+          start(downstream, in: lifetime.makeChild(preferring: scheduler.executorPreference))
         }
       }
     })

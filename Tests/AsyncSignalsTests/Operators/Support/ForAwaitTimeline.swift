@@ -7,8 +7,9 @@ extension TestScheduler {
   /// Consumes `signal` with a `for try await` loop in a Task and records every event with the virtual time at
   /// which it was delivered, while this test drives virtual time.
   ///
-  /// The loop subscribes first (a `Gate` tells when the subscription call returned); then `drive` moves virtual
-  /// time on this thread, which delivers the events into the loop's buffer. Each value is stamped with the
+  /// The loop's Task prefers this scheduler's executor, so the scheduler runs it: one ``step()`` runs the loop's
+  /// first job, which subscribes (a `Gate` tells that the subscription call returned); then `drive` moves virtual
+  /// time on this thread, which delivers the events into the loop's buffer and runs the loop. Each value is stamped with the
   /// scheduler's time as it is delivered, not as the loop takes it, so the history compares with a
   /// ``TestRecorder``'s. The signal must terminate within `drive`, or the Task never ends (the suite's time limit
   /// then fails the test).
@@ -31,7 +32,7 @@ extension TestScheduler {
       lifetime += stamped.subscribe(observer)
       subscribed.open()
     }
-    let loop = Task { () -> [Recorded<Value, Failure>] in
+    let loop = Task(executorPreference: self) { () -> [Recorded<Value, Failure>] in
       var events: [Recorded<Value, Failure>] = []
       do throws(Failure) {
         for try await (value, time) in announced {
@@ -43,7 +44,8 @@ extension TestScheduler {
       }
       return events
     }
-    await subscribed.wait()
+    step()  // runs the loop's first job (queued before anything it schedules), which subscribes
+    precondition(subscribed.isOpen, "forAwaitEvents(of:drive:): the loop did not subscribe at the current time")
     drive(self)
     return await loop.value
   }
