@@ -120,7 +120,7 @@ extension Signal {
           guard !lifetime.isDisposed else { return }
           source.subscribe(
             Observer { delivery.send(IndexedEvent(index: index, event: $0)) },
-            in: lifetime.makeInnerLifetime()
+            in: lifetime.makeChild()
           )
         }
       },

@@ -23,7 +23,7 @@ extension Signal {
   ) -> Signal<Value, NewFailure> {
     let source = self
     return derived({ downstream, lifetime in
-      let attempt = lifetime.makeInnerLifetime()
+      let attempt = lifetime.makeChild()
       source.start(
         Observer { event in
           switch event {

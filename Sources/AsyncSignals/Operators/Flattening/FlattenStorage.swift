@@ -68,7 +68,7 @@ final class FlattenStorage<Value: Sendable, Failure: Error>: @unchecked Sendable
     let storage = FlattenStorage(strategy: strategy, downstream: downstream, lifetime: lifetime)
     let delivery = InputDelivery<Input>(lifetime: lifetime) { storage.received($0) }
     storage.delivery = delivery
-    outer.subscribe(Observer { delivery.send(.outer($0)) }, in: lifetime.makeInnerLifetime())
+    outer.subscribe(Observer { delivery.send(.outer($0)) }, in: lifetime.makeChild())
   }
 
   /// Handles one input (serially).

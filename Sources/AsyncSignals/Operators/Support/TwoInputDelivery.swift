@@ -9,16 +9,16 @@ enum TwoInputEvent<First: Sendable, FirstFailure: Error, Second: Sendable, Secon
 /// Serialises the events of an operator's two upstreams into one handler, for operators such as
 /// `take(until:)`, `sample(on:)` and `withLatest(from:)`.
 ///
-/// The two upstreams may deliver on different threads at the same time. Both send into one
-/// ``SerialDelivery``: the handler runs for one event at a time, in the order the events were accepted, and
-/// a send that arrives during a delivery (concurrently or re-entrantly) is queued and run right after it by
-/// the thread already delivering. Because of that the handler keeps its state in an ``OperatorState`` without
+/// The two upstreams may deliver on different threads at the same time. Both send into one ``InputDelivery``
+/// (the mailbox of every multi-input operator): the handler runs for one event at a time, in the order the
+/// events were accepted, and a send that arrives during a delivery (concurrently or re-entrantly) is queued and
+/// run right after it by the thread already delivering. Because of that the handler keeps its state in an ``OperatorState`` without
 /// a lock of its own. Cost per event: the delivery's atomic operations; no lock or allocation unless sends
 /// collide.
 ///
 /// ```
 ///  first upstream ──first──┐
-///                          ├──▶ SerialDelivery<TwoInputEvent> ──▶ handler (state machine) ──▶ downstream
+///                          ├──▶ InputDelivery<TwoInputEvent> ──▶ handler (state machine) ──▶ downstream
 ///  second upstream ─second─┘     owned by the Lifetime, released when it ends
 /// ```
 ///
@@ -31,28 +31,20 @@ enum TwoInputEvent<First: Sendable, FirstFailure: Error, Second: Sendable, Secon
 struct TwoInputDelivery<First: Sendable, FirstFailure: Error, Second: Sendable, SecondFailure: Error>: Sendable {
   typealias Input = TwoInputEvent<First, FirstFailure, Second, SecondFailure>
 
-  private let delivery: SerialDelivery<Input, Never>
+  private let inputs: InputDelivery<Input>
 
   /// Creates the delivery for one subscription and ties it to `lifetime`.
   init(lifetime: Lifetime, handler: @escaping @Sendable (Input) -> Void) {
-    delivery = SerialDelivery(
-      downstream: Observer { event in
-        if case .value(let input) = event {
-          handler(input)
-        }
-      },
-      lifetime: lifetime
-    )
-    lifetime.add(delivery)
+    inputs = InputDelivery(lifetime: lifetime, handler: handler)
   }
 
   /// The observer to subscribe the first upstream with.
   var first: Observer<First, FirstFailure> {
-    Observer { [delivery] event in delivery.send(.value(.first(event))) }
+    Observer { [inputs] event in inputs.send(.first(event)) }
   }
 
   /// The observer to subscribe the second upstream with.
   var second: Observer<Second, SecondFailure> {
-    Observer { [delivery] event in delivery.send(.value(.second(event))) }
+    Observer { [inputs] event in inputs.send(.second(event)) }
   }
 }

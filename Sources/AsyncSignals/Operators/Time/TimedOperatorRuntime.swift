@@ -19,13 +19,13 @@ protocol TimedInputHandler<Value, Failure>: Sendable {
 ///
 /// Upstream events and timer firings arrive on different threads. Rather than taking a lock around a state
 /// machine and racing to deliver after unlocking (a timer's value could then overtake the completion that
-/// follows it), both kinds of input go through one ``SerialDelivery`` mailbox, and the operator's storage
+/// follows it), both kinds of input go through one ``InputDelivery`` mailbox, and the operator's storage
 /// handles them one at a time inside its delivery. The storage's state machine therefore lives in an
 /// ``OperatorState`` (no lock of its own), and everything it sends downstream is serial and ordered.
 ///
 /// ```
 ///  upstream (child lifetime) ──.upstream(event)──┐
-///  scheduler timer ───────────.timerFired(gen)───┴─▶ SerialDelivery mailbox ──▶ storage.handle ──▶ downstream
+///  scheduler timer ───────────.timerFired(gen)───┴─▶ InputDelivery mailbox ──▶ storage.handle ──▶ downstream
 ///  Lifetime ──dispose()──▶ mailbox (drops inputs), ScheduledSlot (cancels the timer)
 /// ```
 ///
@@ -39,7 +39,7 @@ final class TimedOperatorRuntime<Value: Sendable, Failure: Error>: Sendable {
   // Safety: written once, by `start(in:handler:)`, in the subscription's start handler, before upstream is
   // subscribed and before any timer is scheduled, so before any other thread can reach the runtime (they get
   // to it only through upstream's observer or a timer). It is only read afterwards.
-  nonisolated(unsafe) private var mailbox: SerialDelivery<TimedInput<Value, Failure>, Never>?
+  nonisolated(unsafe) private var mailbox: InputDelivery<TimedInput<Value, Failure>>?
 
   /// Creates the runtime of one subscription.
   init(scheduler: any TimedScheduler) {
@@ -53,14 +53,7 @@ final class TimedOperatorRuntime<Value: Sendable, Failure: Error>: Sendable {
 
   /// Opens the mailbox: from now on `handler` receives every input, serially.
   func start(in lifetime: Lifetime, handler: some TimedInputHandler<Value, Failure>) {
-    let mailbox = SerialDelivery<TimedInput<Value, Failure>, Never>(
-      downstream: Observer { event in
-        if case .value(let input) = event { handler.handle(input) }
-      },
-      lifetime: lifetime
-    )
-    self.mailbox = mailbox
-    lifetime.add(mailbox)
+    mailbox = InputDelivery(lifetime: lifetime) { handler.handle($0) }
     lifetime.add(timer)
   }
 
@@ -83,7 +76,7 @@ final class TimedOperatorRuntime<Value: Sendable, Failure: Error>: Sendable {
   }
 
   private func send(_ input: TimedInput<Value, Failure>) {
-    mailbox?.send(.value(input))
+    mailbox?.send(input)
   }
 }
 

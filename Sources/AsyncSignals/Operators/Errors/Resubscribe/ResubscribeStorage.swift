@@ -42,7 +42,7 @@ final class ResubscribeStorage<Value: Sendable, Failure: Error>: Sendable {
   func run() {
     repeat {
       guard !lifetime.isDisposed else { return }
-      let round = lifetime.makeInnerLifetime()
+      let round = lifetime.makeChild()
       source.start(Observer { [self] event in received(event, in: round) }, in: round)
     } while machine.withLock { $0.subscriptionReturned() }
   }

@@ -1,5 +1,8 @@
-/// Serialises the events of an operator's several upstreams into one handler (merge, combineLatest, zip,
-/// flattening).
+/// The serial mailbox of every operator with several inputs.
+///
+/// It serialises the events of the operator's upstreams (and timers) into one handler. Merge, combineLatest, zip
+/// and flattening use it directly; two-input operators through ``TwoInputDelivery``, time operators through
+/// ``TimedOperatorRuntime``.
 ///
 /// Every upstream sends into one ``SerialDelivery``: the handler runs for one input at a time, in the order
 /// the inputs were accepted, and an input that arrives during a delivery (from another thread, or re-entrantly
@@ -14,8 +17,9 @@
 ///  upstream n ──┘     owned by the Lifetime, released when it ends
 /// ```
 ///
-/// - Important: Start each upstream in its own child lifetime (``Lifetime/makeInnerLifetime()``); a signal made
-///   with `Signal.init(_:)` disposes the lifetime it runs in after its terminal event.
+/// - Important: Start each upstream in its own child lifetime (``Lifetime/makeChild()``); a signal made
+///   with `Signal.init(_:)` disposes the lifetime it runs in after its terminal event, and in the shared lifetime
+///   that would also dispose this delivery, dropping inputs still queued in it.
 @usableFromInline
 struct InputDelivery<Input: Sendable>: Sendable {
   @usableFromInline
@@ -39,33 +43,5 @@ struct InputDelivery<Input: Sendable>: Sendable {
   @inlinable
   func send(_ input: Input) {
     delivery.send(.value(input))
-  }
-}
-
-extension Lifetime {
-  /// A child lifetime for one upstream or inner subscription of a multi-input operator.
-  ///
-  /// It ends with this lifetime, or earlier on its own, and then forgets itself here, so that thousands of
-  /// finished inner subscriptions do not accumulate.
-  @usableFromInline
-  func makeInnerLifetime() -> Lifetime {
-    makeChild()
-  }
-}
-
-/// An event of the upstream at `index` of a multi-input operator.
-@usableFromInline
-struct IndexedEvent<Element: Sendable, Failure: Error>: Sendable {
-  /// The position of the upstream among the operator's inputs.
-  @usableFromInline
-  let index: Int
-  /// What it sent.
-  @usableFromInline
-  let event: Event<Element, Failure>
-
-  @inlinable
-  init(index: Int, event: Event<Element, Failure>) {
-    self.index = index
-    self.event = event
   }
 }
