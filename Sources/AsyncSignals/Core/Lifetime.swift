@@ -79,13 +79,12 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// The lifetime this one was made from with ``makeChild()``; ``isDisposed`` reads it, and this lifetime's
   /// entry in its list (if any) is removed when this one ends first.
   ///
-  /// A strong reference, taken when the child is made and given back by `deinit`, so that reading it never
-  /// races with its release. A child therefore keeps its parent object alive, as the parent keeps the child
-  /// (in its list, once registered) until one of them ends; a parent that ended has emptied its list, so what
-  /// a disposed child keeps is one small object. Not `weak`: a weakly referenced object keeps its reference
+  /// A plain strong reference, so that reading it never races with its release: a child keeps its parent object
+  /// alive, as the parent keeps the child (in its list, once registered) until one of them ends; a parent that
+  /// ended has emptied its list, so what a disposed child keeps is one small object. Not `weak`: a weakly referenced object keeps its reference
   /// counts in a side table, which made every retain and release of a flattening operator's lifetime, and every
   /// child's creation and destruction, take the runtime's slow paths (about 15% of flatMap's time).
-  private let parent: Unmanaged<Lifetime>?
+  private let parent: Lifetime?
 
   /// Creates a lifetime that has not ended yet.
   public convenience init() {
@@ -95,7 +94,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
   @usableFromInline
   init(backpressure: (any Backpressure)?, parent: Lifetime? = nil) {
     self.backpressure = backpressure
-    self.parent = parent.map { Unmanaged.passRetained($0) }
+    self.parent = parent
     // A child copies its parent's (no task-local lookup on the path of every inner subscription); only a root
     // reads the binding.
     if let parent {
@@ -108,7 +107,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// Creates a child of `parent` whose Tasks prefer `executor`.
   init(parent: Lifetime, preferring executor: any TaskExecutor) {
     backpressure = parent.backpressure
-    self.parent = Unmanaged.passRetained(parent)
+    self.parent = parent
     preferredExecutor = executor
   }
 
@@ -120,10 +119,6 @@ public class Lifetime: Disposable, @unchecked Sendable {
     backpressure = nil
     parent = nil
     preferredExecutor = executor ?? Lifetime.boundExecutorPreference()
-  }
-
-  deinit {
-    parent?.release()
   }
 
   /// Whether the subscription has ended: this lifetime was disposed, or the one it was made from has ended.
@@ -138,7 +133,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// ```
   public final var isDisposed: Bool {
     // A child not registered with its parent is not disposed by it, so its end is read from there.
-    phase.load(ordering: .acquiring) == Phase.ended || parent?._withUnsafeGuaranteedRef { $0.isDisposed } == true
+    phase.load(ordering: .acquiring) == Phase.ended || parent?.isDisposed == true
   }
 
   /// Ends the lifetime: runs every cleanup and cancels every Task, in the order added.
@@ -159,7 +154,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
     }
     guard let batch else { return }
     if case .registered(let token) = link {
-      parent?._withUnsafeGuaranteedRef { $0.forget(token: token) }
+      parent?.forget(token: token)
     }
     DisposalEntry.runAll(batch)
   }
@@ -255,7 +250,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// The first entry of a child registers the child in its parent's list, outside this lifetime's lock.
   @discardableResult
   private func add(_ entry: DisposalEntry) -> UInt64? {
-    let (action, registersWith) = state.withLock { state -> (DisposalList.AddAction, Unmanaged<Lifetime>?) in
+    let (action, registersWith) = state.withLock { state -> (DisposalList.AddAction, Lifetime?) in
       // Leaving `fresh` is a compare-and-swap, so that it and a lock-free disposal never both succeed.
       let current = phase.load(ordering: .acquiring)
       guard current != Phase.ended,
@@ -271,8 +266,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
       let action = state.list.add(entry)
       guard case .stored = action, let parent, case .unregistered = state.link else { return (action, nil) }
       state.link = .registering
-      // Retained for the registration below, which runs after unlocking.
-      return (action, parent.retain())
+      return (action, parent)  // registered below, after unlocking
     }
     switch action {
     case .runNow(let entry):
@@ -286,20 +280,19 @@ public class Lifetime: Disposable, @unchecked Sendable {
     }
   }
 
-  /// Adds this lifetime to `parent`'s list, so that the parent's end disposes it, and releases `parent`.
+  /// Adds this lifetime to `parent`'s list, so that the parent's end disposes it.
   ///
   /// If the parent has ended, adding disposes this lifetime at once. If this lifetime ends while it registers,
   /// its disposal found no token to remove, so the entry is removed here.
-  private func register(in parent: Unmanaged<Lifetime>) {
-    defer { parent.release() }
-    guard let token = parent._withUnsafeGuaranteedRef({ $0.add(.disposable(self)) }) else { return }
+  private func register(in parent: Lifetime) {
+    guard let token = parent.add(.disposable(self)) else { return }
     let endedMeanwhile = state.withLock { state in
       guard !state.list.isDisposed else { return true }
       state.link = .registered(token: token)
       return false
     }
     if endedMeanwhile {
-      parent._withUnsafeGuaranteedRef { $0.forget(token: token) }
+      parent.forget(token: token)
     }
   }
 }
