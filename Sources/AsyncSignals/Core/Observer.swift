@@ -69,7 +69,7 @@ public struct Observer<Value: Sendable, Failure: Error>: Sendable {
   }
 
   /// Creates an observer that delivers to `handlers` on `actor` (the caller runs on it).
-  @usableFromInline
+  @inlinable
   init(on actor: any Actor, _ handlers: IsolatedSubscription<Value, Failure>.Handlers) {
     let mailbox = IsolatedSubscription(subscriber: ActorContext(actor), handlers: handlers)
     self.action = { event in mailbox.receive(event) }

@@ -62,7 +62,7 @@ extension Signal {
   }
 
   /// Subscribes closures that belong to `actor` (the caller runs on it).
-  @usableFromInline
+  @inlinable
   func subscribe(on actor: any Actor, _ handlers: IsolatedSubscription<Value, Failure>.Handlers) -> any Disposable {
     let subscription = IsolatedSubscription(subscriber: ActorContext(actor), handlers: handlers)
     subscription.start(self)

@@ -7,6 +7,7 @@ internal import CAsyncSignalsShims
 /// (`assumeIsolated`), so ``isCurrent()`` asks the runtime's own check through a C shim (`CAsyncSignalsShims`).
 /// A thread check would not do: the main actor runs on the main thread in an app, but on whatever thread drains the
 /// main queue in other processes (`swift test` on Linux runs it on worker threads).
+@usableFromInline
 package struct ActorContext: Sendable {
   /// The actor whose isolation the subscriber's closures belong to.
   package let actor: any Actor
@@ -20,6 +21,7 @@ package struct ActorContext: Sendable {
   private let executorImplementation: UInt
 
   /// Captures the actor a subscription or an observation belongs to.
+  @usableFromInline
   package init(_ actor: any Actor) {
     self.actor = actor
     isMain = actor === MainActor.shared
@@ -29,6 +31,7 @@ package struct ActorContext: Sendable {
   }
 
   /// Whether the caller runs on the actor now.
+  @usableFromInline
   package func isCurrent() -> Bool {
     asyncsignals_is_current_executor(UnsafeRawPointer(bitPattern: executorIdentity), executorImplementation)
   }
