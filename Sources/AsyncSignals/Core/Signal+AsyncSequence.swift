@@ -39,7 +39,7 @@ extension Signal: AsyncSequence {
       // The common case, a value already in the batch, inlines into the loop without a call. A Task cancelled
       // while it works through a batch stops at its next `next()`, not at the end of the batch.
       if index < batch.count, case .value(let value) = batch[index] {
-        guard !Task.isCancelled else { return cancelledMidBatch() }
+        guard !isCurrentTaskCancelled() else { return cancelledMidBatch() }
         index += 1
         return value
       }
@@ -56,7 +56,7 @@ extension Signal: AsyncSequence {
           index += 1
           switch event {
           case .value(let value):
-            guard !Task.isCancelled else { return cancelledMidBatch() }
+            guard !isCurrentTaskCancelled() else { return cancelledMidBatch() }
             return value
           case .completed:
             finish()
