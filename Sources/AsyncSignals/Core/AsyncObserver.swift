@@ -61,15 +61,34 @@ extension Signal {
   /// - Parameter body: The asynchronous work of one subscription.
   @inlinable
   public init(_ body: @escaping @Sendable (AsyncObserver<Value, Failure>) async throws(Failure) -> Void) {
-    self.init { observer, lifetime in
-      let asyncObserver = AsyncObserver(observer, lifetime: lifetime)
-      lifetime.task {
-        do throws(Failure) {
-          try await body(asyncObserver)
-          observer.complete()
-        } catch {
-          observer.fail(error)
-        }
+    // Not `init(_:)` with a synchronous body: that body would own delivery until it returns, and a send the Task
+    // makes meanwhile (on another thread) would only be queued, unseen by the consumer's room check, so the
+    // body could overrun a bounded `for await` loop, which then drops what does not fit. Here nobody else owns
+    // delivery, and each `send` delivers before it returns.
+    self.init(
+      startHandler: { downstream, lifetime in
+        let delivery = SerialDelivery(downstream: downstream, lifetime: lifetime)
+        lifetime.add(delivery)
+        Self.startTask(of: body, observer: delivery.observer, lifetime: lifetime)
+      },
+      asyncBufferingPolicy: .unbounded
+    )
+  }
+
+  /// Runs an asynchronous body in a Task of the subscription's lifetime, and ends the stream when it returns.
+  @inlinable
+  static func startTask(
+    of body: @escaping @Sendable (AsyncObserver<Value, Failure>) async throws(Failure) -> Void,
+    observer: Observer<Value, Failure>,
+    lifetime: Lifetime
+  ) {
+    let asyncObserver = AsyncObserver(observer, lifetime: lifetime)
+    lifetime.task {
+      do throws(Failure) {
+        try await body(asyncObserver)
+        observer.complete()
+      } catch {
+        observer.fail(error)
       }
     }
   }
