@@ -68,7 +68,8 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
 
   // Inlinable, as the per-event path below (`start`'s observer, `receive`, `deliverOnActor`): the caller's module
   // specialises them for its types. Compiled generic, every event looked up `Event<Value, Failure>`'s metadata
-  // (about 90% of the time of the `main actor/AsyncSignals main-actor subscriber` benchmark row).
+  // (about 40% of the samples): the `main actor/AsyncSignals main-actor subscriber` benchmark row took 358 ns per
+  // value, and 42 ns specialised.
   @inlinable
   init(subscriber: ActorContext, handlers: Handlers) {
     self.subscriber = subscriber
