@@ -28,6 +28,15 @@ struct GroupByTests {
     )
   }
 
+  /// A probe whose values all go to one group, and that group, made by sending `first`.
+  static func singleGroup(afterSending first: Int) -> (Probe<Int, Boom>, GroupedSignal<Int, Int, Boom>) {
+    let probe = Probe<Int, Boom>()
+    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
+    probe.signal.groupBy { _ in 0 }.subscribe(groups.observer)
+    probe.send(first)
+    return (probe, groups.values[0])
+  }
+
   @Test func valuesAreRoutedToTheGroupOfTheirKey() {
     let recorder = EventRecorder<String, Boom>()
     _ = Self.recordGroups(of: source([1, 2, 3, 4]).groupBy { $0 % 2 }, into: recorder)
@@ -61,11 +70,7 @@ struct GroupByTests {
   }
 
   @Test func aLateSubscriberOnlySeesLaterValues() {
-    let probe = Probe<Int, Boom>()
-    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
-    probe.signal.groupBy { _ in 0 }.subscribe(groups.observer)
-    probe.send(1)
-    let group = groups.values[0]
+    let (probe, group) = Self.singleGroup(afterSending: 1)
     let first = EventRecorder<Int, Boom>()
     group.signal.subscribe(first.observer)
     probe.send(2)
@@ -90,15 +95,43 @@ struct GroupByTests {
   }
 
   @Test func disposingAGroupSubscriptionStopsOnlyThatSubscriber() {
-    let probe = Probe<Int, Boom>()
-    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
-    probe.signal.groupBy { _ in 0 }.subscribe(groups.observer)
-    probe.send(1)
+    let (probe, group) = Self.singleGroup(afterSending: 1)
     let inner = EventRecorder<Int, Boom>()
-    let innerSubscription = groups.values[0].signal.subscribe(inner.observer)
+    let innerSubscription = group.signal.subscribe(inner.observer)
     innerSubscription.dispose()
     probe.send(2)
     #expect(inner.events == [.value(1)])
     #expect(probe.disposals.value == 0)
+  }
+
+  @Test func aSubscriberDisposedByAnotherDuringADeliveryReceivesNothingMore() {
+    let (probe, group) = Self.singleGroup(afterSending: 1)
+    let second = SerialDisposable()
+    let secondEvents = EventRecorder<Int, Boom>()
+    // The first subscriber disposes the second while the group delivers 2 to both.
+    group.signal.subscribe(value: { if $0 == 2 { second.dispose() } })
+    second.inner = group.signal.subscribe(secondEvents.observer)
+    probe.send(2)
+    probe.send(3)
+    // The group delivers in subscription order, so the second was disposed before 2 reached it.
+    #expect(secondEvents.events == [])
+  }
+
+  @Test func aSubscriptionMadeDuringTheGroupsDeliveryStartsAfterTheEventInProgress() {
+    let (probe, group) = Self.singleGroup(afterSending: 1)
+    let first = EventRecorder<Int, Boom>()
+    let second = EventRecorder<Int, Boom>()
+    group.signal.subscribe(
+      Observer { event in
+        first.observer.send(event: event)
+        // Re-entrant: queued in the group's mailbox, so it sees neither this event nor the replay.
+        if event.value == 2 { group.signal.subscribe(second.observer) }
+      }
+    )
+    probe.send(2)
+    probe.send(3)
+    probe.complete()
+    #expect(first.events == [.value(1), .value(2), .value(3), .completed])
+    #expect(second.events == [.value(3), .completed])
   }
 }

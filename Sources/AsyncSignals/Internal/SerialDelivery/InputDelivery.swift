@@ -28,15 +28,27 @@ struct InputDelivery<Input: Sendable>: Sendable {
   /// Creates the delivery for one subscription and ties it to `lifetime`.
   @inlinable
   init(lifetime: Lifetime, handler: @escaping @Sendable (Input) -> Void) {
-    delivery = SerialDelivery(
-      downstream: Observer { event in
-        if case .value(let input) = event {
-          handler(input)
-        }
-      },
-      lifetime: lifetime
-    )
+    delivery = SerialDelivery(downstream: Self.handing(to: handler), lifetime: lifetime)
     lifetime.add(delivery)
+  }
+
+  /// Creates a mailbox that belongs to an object rather than to a subscription: nothing ends it, and it
+  /// handles every input sent to it for as long as it is referenced (a `groupBy` group, which outlives the
+  /// grouping subscription and answers late subscribers).
+  init(handler: @escaping @Sendable (Input) -> Void) {
+    // The delivery's lifetime ends only after a terminal event, and inputs are values: it never ends, and it
+    // does not hold the delivery (which would be a cycle, since the delivery holds it).
+    delivery = SerialDelivery(downstream: Self.handing(to: handler), lifetime: Lifetime(preferring: nil))
+  }
+
+  /// The observer that hands each input to `handler`.
+  @inlinable
+  static func handing(to handler: @escaping @Sendable (Input) -> Void) -> Observer<Input, Never> {
+    Observer { event in
+      if case .value(let input) = event {
+        handler(input)
+      }
+    }
   }
 
   /// Hands `input` to the handler, now or after the delivery in progress.

@@ -1,52 +1,43 @@
-/// The states of one group of `groupBy(_:)`: its subscribers, and the events not delivered yet.
+/// The states of one group of `groupBy(_:)`: buffering until its first subscriber, then multicasting.
 ///
-/// One thread at a time is the deliverer: the one that found the machine idle (routing an event) or that
-/// subscribed first (replaying the buffer). Events that arrive meanwhile are queued and the deliverer hands
-/// them out in order: first the buffered values to the first subscriber, then the queued events to every
-/// subscriber. Pure: it returns whom to deliver to and never calls an observer itself.
+/// Driven by the group's mailbox (``GroupStorage``), which hands it one input at a time, so it keeps no
+/// delivering state of its own: what arrives during a delivery waits in the mailbox. Pure: it returns whom to
+/// deliver to and never calls an observer itself.
 struct GroupStateMachine<Value: Sendable, Failure: Error> {
   typealias Subscriber = Observer<Value, Failure>
-  typealias Subscribers = [Int: Subscriber]
+  /// The subscribers, in the order they subscribed (the order of delivery), with their identifiers.
+  typealias Subscribers = ContiguousArray<(id: Int, subscriber: Subscriber)>
 
   private enum State {
     /// Nobody has subscribed yet: `values` and `terminal` are kept for the first subscriber.
     case buffering(values: Queue<Value>, terminal: Event<Value, Failure>?)
-    /// Nobody is delivering; the next event is delivered at once to `subscribers`.
-    case idle(subscribers: Subscribers)
-    /// A deliverer is handing out events: first `replay` (owed to the first subscriber only), then
-    /// `pending` (the events that arrived meanwhile, for every subscriber), in order.
-    case delivering(subscribers: Subscribers, replay: Replay?, pending: Queue<Event<Value, Failure>>)
-    /// A terminal event was accepted; late subscribers receive it at once.
-    case finished(terminal: Event<Value, Failure>, subscribers: Subscribers)
-    /// Transient placeholder while a queue is mutated in place.
+    /// Subscribed to: each event goes to `subscribers` as it arrives.
+    case multicasting(subscribers: Subscribers)
+    /// A terminal event went out; late subscribers receive it at once.
+    case finished(terminal: Event<Value, Failure>)
+    /// Transient placeholder while a payload is mutated in place (the state holds no second reference to it).
     case modifying
   }
 
-  /// The buffered values owed to the first subscriber.
-  private struct Replay {
-    var id: Int
-    var subscriber: Subscriber
-    var values: Queue<Value>
-  }
-
   /// What the caller must do after an input.
-  enum DeliverAction {
-    /// Deliver `event` to `subscribers`, then report ``deliveryFinished()``.
-    case deliver(Subscribers.Values, Event<Value, Failure>)
-    /// Deliver `event` to `subscriber` only, then report ``deliveryFinished()``.
-    case deliverTo(Subscriber, Event<Value, Failure>)
+  enum Action {
+    /// Deliver `event` to `subscribers`, in order.
+    case deliver(Subscribers, Event<Value, Failure>)
+    /// Deliver the buffered `values`, then `terminal` if there is one, to the first subscriber.
+    case replay(Queue<Value>, terminal: Event<Value, Failure>?, to: Subscriber)
+    /// Deliver `terminal` to a subscriber that came after it.
+    case deliverTerminal(Event<Value, Failure>, to: Subscriber)
     /// Nothing.
     case none
   }
 
   private var state = State.buffering(values: Queue(), terminal: nil)
-  private var nextID = 0
 
   /// Creates a group that nobody has subscribed to.
   init() {}
 
   /// The group's upstream sent `event`.
-  mutating func eventSent(_ event: Event<Value, Failure>) -> DeliverAction {
+  mutating func eventSent(_ event: Event<Value, Failure>) -> Action {
     switch state {
     case .buffering(var values, let terminal):
       guard terminal == nil else { return .none }
@@ -59,18 +50,11 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
         state = .buffering(values: values, terminal: event)
       }
       return .none
-    case .idle(let subscribers):
+    case .multicasting(let subscribers):
       if event.isTerminal {
-        state = .finished(terminal: event, subscribers: subscribers)
-      } else {
-        state = .delivering(subscribers: subscribers, replay: nil, pending: Queue())
+        state = .finished(terminal: event)
       }
-      return .deliver(subscribers.values, event)
-    case .delivering(let subscribers, let replay, var pending):
-      state = .modifying
-      pending.append(event)
-      state = .delivering(subscribers: subscribers, replay: replay, pending: pending)
-      return .none
+      return .deliver(subscribers, event)
     case .finished:
       return .none
     case .modifying:
@@ -78,103 +62,46 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
-  /// A subscriber subscribed; returns its identifier and what to deliver now.
-  mutating func subscribed(_ subscriber: Subscriber) -> (id: Int, action: DeliverAction) {
-    let id = nextID
-    nextID += 1
+  /// The subscriber `id` subscribed.
+  mutating func subscribed(_ subscriber: Subscriber, id: Int) -> Action {
     switch state {
     case .buffering(let values, let terminal):
-      var pending = Queue<Event<Value, Failure>>()
+      // The buffer goes to the first subscriber whole: handed out, not copied or shortened value by value.
       if let terminal {
-        pending.append(terminal)
+        state = .finished(terminal: terminal)
+      } else {
+        state = .multicasting(subscribers: [(id, subscriber)])
       }
-      state = .delivering(
-        subscribers: [id: subscriber],
-        replay: Replay(id: id, subscriber: subscriber, values: values),
-        pending: pending
-      )
-      return (id, deliveryFinished())
-    case .idle(var subscribers):
-      subscribers[id] = subscriber
-      state = .idle(subscribers: subscribers)
-      return (id, .none)
-    case .delivering(var subscribers, let replay, let pending):
+      return .replay(values, terminal: terminal, to: subscriber)
+    case .multicasting(var subscribers):
       state = .modifying
-      subscribers[id] = subscriber
-      state = .delivering(subscribers: subscribers, replay: replay, pending: pending)
-      return (id, .none)
-    case .finished(let terminal, _):
-      return (id, .deliverTo(subscriber, terminal))
+      subscribers.append((id, subscriber))
+      state = .multicasting(subscribers: subscribers)
+      return .none
+    case .finished(let terminal):
+      return .deliverTerminal(terminal, to: subscriber)
     case .modifying:
       preconditionFailure("GroupBy: internal inconsistency, \(state) received subscribed")
     }
   }
 
-  /// The subscriber `id` ended its subscription; returns it so that it is released after unlocking.
+  /// The subscriber `id` ended its subscription; returns it, to be released by the caller.
   mutating func unsubscribed(_ id: Int) -> Subscriber? {
-    switch state {
-    case .buffering:
-      return nil
-    case .idle(var subscribers):
-      let removed = subscribers.removeValue(forKey: id)
-      state = .idle(subscribers: subscribers)
-      return removed
-    case .delivering(var subscribers, var replay, let pending):
-      state = .modifying
-      let removed = subscribers.removeValue(forKey: id)
-      if replay?.id == id {
-        replay = nil
-      }
-      state = .delivering(subscribers: subscribers, replay: replay, pending: pending)
-      return removed
-    case .finished(let terminal, var subscribers):
-      let removed = subscribers.removeValue(forKey: id)
-      state = .finished(terminal: terminal, subscribers: subscribers)
-      return removed
-    case .modifying:
-      preconditionFailure("GroupBy: internal inconsistency, \(state) received unsubscribed")
-    }
-  }
-
-  /// The deliverer finished delivering an event (or starts delivering the replay).
-  mutating func deliveryFinished() -> DeliverAction {
-    switch state {
-    case .delivering(let subscribers, var replay, var pending):
-      state = .modifying
-      // One local holds the replay while its queue shrinks: with a second reference (a copy in another local)
-      // every `popFirst` copied the whole queue, and replaying n buffered values took n² steps.
-      if var owed = replay.take() {
-        if let value = owed.values.popFirst() {
-          let subscriber = owed.subscriber
-          state = .delivering(subscribers: subscribers, replay: owed, pending: pending)
-          return .deliverTo(subscriber, .value(value))
-        }
-      }
-      guard let event = pending.popFirst() else {
-        state = .idle(subscribers: subscribers)
-        return .none
-      }
-      if event.isTerminal {
-        state = .finished(terminal: event, subscribers: subscribers)
-      } else {
-        state = .delivering(subscribers: subscribers, replay: nil, pending: pending)
-      }
-      return .deliver(subscribers.values, event)
-    case .finished:
-      return .none
-    case .buffering, .idle, .modifying:
-      preconditionFailure("GroupBy: internal inconsistency, \(state) received deliveryFinished")
-    }
+    guard case .multicasting(var subscribers) = state else { return nil }
+    state = .modifying
+    let removed = subscribers.firstIndex { $0.id == id }.map { subscribers.remove(at: $0).subscriber }
+    state = .multicasting(subscribers: subscribers)
+    return removed
   }
 }
 
 // Test hook; here rather than in a `+Testing` file because it reads the private state.
 extension GroupStateMachine {
-  /// The address of the storage of the values still owed to the first subscriber, if any.
+  /// The address of the storage of the buffered values, while the group buffers.
   ///
-  /// Unchanged from one replayed value to the next exactly when handing out a value does not copy the queue.
-  var _replayStorageAddress: UnsafeRawPointer? {
-    guard case .delivering(_, let replay?, _) = state else { return nil }
-    return replay.values.slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  /// The same before and after a value is buffered exactly when buffering does not copy the queue.
+  var _bufferStorageAddress: UnsafeRawPointer? {
+    guard case .buffering(let values, _) = state else { return nil }
+    return values.slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
 }
