@@ -21,7 +21,8 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
   typealias Machine = SubjectStateMachine<Value, Failure>
 
   /// Unchecked exclusivity: accesses never overlap (see above), and a checked class `var` pays
-  /// `swift_beginAccess` on every send from code inlined into another module.
+  /// `swift_beginAccess` on every send from code inlined into another module (the `sync pipeline/AsyncSignals
+  /// subject` and `fan-out/AsyncSignals callbacks` rows).
   @usableFromInline
   @exclusivity(unchecked) var machine: Machine
 
@@ -107,7 +108,8 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
   ///
   /// Reads the elements as `Unmanaged` references and calls `body` through a guaranteed reference, so a send
   /// retains and releases neither the subscribers nor their observers (a plain `for … in` retained and released
-  /// each subscriber, and copied its `observer` out of it, on every send: half of the fan-out's time).
+  /// each subscriber, and copied its `observer` out of it, on every send: half of the `fan-out/AsyncSignals
+  /// callbacks` row).
   @inlinable
   static func forEachUnretained(
     in subscribers: ContiguousArray<Machine.Subscriber>,

@@ -88,7 +88,8 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   ///
   /// Guarded by `pendingLock` rather than held in a `Locked<Queue<…>>`: a lock over generic state made both
   /// the caller-specialised init and the (always generic) deinit look up runtime metadata, about a third of
-  /// the cost of a subscription; a `Locked<Void>` and an array queue have layouts known without it.
+  /// the cost of a subscription (the `churn/AsyncSignals` row); a `Locked<Void>` and an array queue have
+  /// layouts known without it. `@exclusivity(unchecked)` because the lock, not the access, orders its uses.
   @usableFromInline
   @exclusivity(unchecked)
   var pending = Queue<Event<Value, Failure>>()
@@ -175,15 +176,17 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
     }
     // Not inside the chain, yet owning delivery: the synchronous body (`runBody`).
     guard workInProgress.load(ordering: .acquiring) == 1 else {
-      // Other threads queued events (or disposal) since the last delivery: they go out first.
+      // Other threads queued events (or disposal) since the last delivery: they go out first. Counted after
+      // queueing this one, so that the drain's round includes it.
       sendWhileBusy(event)
       drain(missed: workInProgress.load(ordering: .acquiring) - 1, ended: false, keeping: 1)
       return
     }
     let ended = deliverAsOwner(event)
-    if workInProgress.load(ordering: .acquiring) != 1 {
+    let requests = workInProgress.load(ordering: .acquiring)
+    if requests != 1 {
       // Other threads queued events (or disposal) meanwhile: deliver them now, keeping the body's request.
-      drain(missed: workInProgress.load(ordering: .acquiring) - 1, ended: ended, keeping: 1)
+      drain(missed: requests - 1, ended: ended, keeping: 1)
     } else if ended {
       lifetime.dispose()
     }
@@ -238,7 +241,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// ``releaseAsOwner()``, never while a send or a disposal arrives during the call (they queue).
   @inlinable
   static func call(_ observer: inout Observer<Value, Failure>?, with event: Event<Value, Failure>) {
-    observer.unsafelyUnwrapped.action(event)
+    observer!.action(event)
   }
 
   /// Queues `event` for the current owner, or becomes the owner if delivery went idle meanwhile.

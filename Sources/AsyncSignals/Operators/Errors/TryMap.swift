@@ -15,15 +15,15 @@ extension Signal {
     _ transform: @escaping @Sendable (Value) throws(Failure) -> NewValue
   ) -> Signal<NewValue, Failure> {
     lift { downstream, _ in
-      let state = TryMapState()
+      let failed = OperatorState(false)
       return Observer { event in
-        guard !state.failed else { return }
+        guard !failed.value else { return }
         switch event {
         case .value(let value):
           do throws(Failure) {
             downstream.send(try transform(value))
           } catch {
-            state.failed = true
+            failed.value = true
             downstream.fail(error)
           }
         case .failed(let failure): downstream.fail(failure)
@@ -32,17 +32,4 @@ extension Signal {
       }
     }
   }
-}
-
-/// Whether one `tryMap` subscription has sent its own failure.
-@usableFromInline
-final class TryMapState: @unchecked Sendable {
-  // Safety: read and written only inside the serial event delivery of the one subscription that created it
-  // (the contract of ``OperatorState``), so its accesses never overlap and skip the run-time check.
-  @usableFromInline
-  @exclusivity(unchecked)
-  var failed = false
-
-  @inlinable
-  init() {}
 }

@@ -47,8 +47,8 @@ struct CombineLatestStateMachine<Element>: CombiningMachine {
         state = .waitingForAll(latest: latest, missing: missing)
         return .none
       }
-      // Safety of the unwrap: `missing` reached 0, so every slot holds a value.
-      let all = latest.map { $0.unsafelyUnwrapped }
+      // `missing` reached 0, so every slot holds a value.
+      let all = latest.map { $0! }
       state = .combining(latest: all)
       return .send(all)
     case .combining(var latest):
