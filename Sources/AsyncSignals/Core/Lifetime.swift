@@ -30,14 +30,14 @@ public class Lifetime: Disposable, @unchecked Sendable {
   // `FlattenInnerLifetime`, adds only `let`s of `Sendable` types; the class is not `open`, so no other module
   // can add one.
   /// What this lifetime tears down, and whether it is registered in its parent's list.
-  private struct State {
+  struct State {
     var list = DisposalList()
     /// Where this lifetime stands in its parent's list (see ``makeChild()``).
     var link = ParentLink.unregistered
   }
 
   /// A child lifetime's entry in its parent's list, made only once the child has something to tear down.
-  private enum ParentLink {
+  enum ParentLink {
     /// Not in the parent's list (or no parent): the parent's end is seen through ``isDisposed``.
     case unregistered
     /// Being added to the parent's list by the first addition to this lifetime.
@@ -46,7 +46,8 @@ public class Lifetime: Disposable, @unchecked Sendable {
     case registered(token: UInt64)
   }
 
-  private let state = Locked(State())
+  /// The list and the parent link; the registry of children (`Lifetime+Children.swift`) uses it too.
+  let state = Locked(State())
 
   /// How far this lifetime is: ``Phase/fresh``, ``Phase/holdsEntries`` or ``Phase/ended``.
   ///
@@ -223,41 +224,11 @@ public class Lifetime: Disposable, @unchecked Sendable {
     lifetime.add(disposable)
   }
 
-  /// A lifetime that ends with this one (or earlier, on its own) and forgets itself here when it ends first.
-  ///
-  /// Operators that subscribe several times within one subscription (`concat`, `retry`, flattening) give each
-  /// inner subscription a child.
-  ///
-  /// Making a child takes no lock: the child enters this lifetime's list only when something is first added to
-  /// it (a cleanup, a Task, a child of its own), since until then ending it has nothing to run, and its
-  /// ``isDisposed`` reads this lifetime's end. An inner that subscribes and ends at once, like `Signal.just`,
-  /// never touches the parent's lock.
-  @usableFromInline
-  final func makeChild() -> Lifetime {
-    Lifetime(backpressure: backpressure, parent: self)
-  }
-
-  /// A child lifetime (see ``makeChild()``) whose Tasks, and those of its own children, prefer `executor`; with
-  /// `nil`, a plain child.
-  ///
-  /// `subscribe(on:)` and `delaySubscription(for:scheduler:)` start upstream in one, so that everything that
-  /// subscription starts later runs on the scheduler's executor too.
-  final func makeChild(preferring executor: (any TaskExecutor)?) -> Lifetime {
-    guard let executor else { return makeChild() }
-    return Lifetime(parent: self, preferring: executor)
-  }
-
-  /// Forgets the entry `token` (a child that ended first) without running it.
-  final func forget(token: UInt64) {
-    let removed = state.withLock { $0.list.remove(token: token) }
-    _ = removed  // released after unlocking
-  }
-
   /// Adds `entry` to the list (or runs it now if this lifetime has ended); returns its token if stored.
   ///
   /// The first entry of a child registers the child in its parent's list, outside this lifetime's lock.
   @discardableResult
-  private func add(_ entry: DisposalEntry) -> UInt64? {
+  final func add(_ entry: DisposalEntry) -> UInt64? {
     let (action, registersWith) = state.withLock { state -> (DisposalList.AddAction, Lifetime?) in
       // Leaving `fresh` is a compare-and-swap, so that it and a lock-free disposal never both succeed.
       let current = phase.load(ordering: .acquiring)
@@ -285,22 +256,6 @@ public class Lifetime: Disposable, @unchecked Sendable {
         register(in: registersWith)
       }
       return token
-    }
-  }
-
-  /// Adds this lifetime to `parent`'s list, so that the parent's end disposes it.
-  ///
-  /// If the parent has ended, adding disposes this lifetime at once. If this lifetime ends while it registers,
-  /// its disposal found no token to remove, so the entry is removed here.
-  private func register(in parent: Lifetime) {
-    guard let token = parent.add(.disposable(self)) else { return }
-    let endedMeanwhile = state.withLock { state in
-      guard !state.list.isDisposed else { return true }
-      state.link = .registered(token: token)
-      return false
-    }
-    if endedMeanwhile {
-      parent.forget(token: token)
     }
   }
 }
