@@ -1,4 +1,4 @@
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Foundation
-import Handshake
 import LegacyBridge
 import TestSupport
 import Testing

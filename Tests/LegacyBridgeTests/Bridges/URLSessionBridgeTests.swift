@@ -1,6 +1,6 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Foundation
-import Handshake
 import LocalServer
 import TestSupport
 import Testing

@@ -1,6 +1,5 @@
 import AsyncSignals
 import AsyncSignalsTesting
-import Handshake
 import LegacyBridge
 import TestSupport
 import Testing
