@@ -87,7 +87,7 @@ struct SubjectForAwaitTests {
 
   @Test func asyncSendWaitsForEveryBoundedConsumerBesideCallbackSubscribers() async {
     let subject = PassthroughSubject<Int, Never>()
-    let callbacks = EventRecorder<Int, Never>()
+    let callbacks = TestRecorder<Int, Never>()
     let callbackLifetime = Lifetime()
     subject.signal.subscribe(callbacks.observer, in: callbackLifetime)
     let subscribed = (Gate(), Gate())
