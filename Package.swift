@@ -18,23 +18,22 @@ let package = Package(
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["DemoSections"]),
     .target(
       name: "DemoSections",
-      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "LegacyBridge", "LocalServer", "Handshake"]
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "LegacyBridge", "LocalServer"]
     ),
-    .target(name: "LocalServer", dependencies: ["AsyncSignals", "Handshake"]),
-    .target(name: "Handshake", dependencies: ["AsyncSignals"]),
-    .target(name: "TestSupport", dependencies: ["AsyncSignals", "Handshake"], path: "Tests/TestSupport"),
+    .target(name: "LocalServer", dependencies: ["AsyncSignals", "AsyncSignalsTesting"]),
+    .target(name: "TestSupport", dependencies: ["AsyncSignals", "AsyncSignalsTesting"], path: "Tests/TestSupport"),
     .testTarget(
       name: "AsyncSignalsTests",
-      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "Handshake", "TestSupport"]
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
     ),
     .testTarget(
       name: "LegacyBridgeTests",
-      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "Handshake", "LocalServer", "TestSupport"]
+      dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "LocalServer", "TestSupport"]
     ),
     .testTarget(name: "AsyncSignalsDemoTests", dependencies: ["DemoSections"]),
     .testTarget(
       name: "AsyncSignalsStressTests",
-      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "Handshake", "TestSupport"]
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

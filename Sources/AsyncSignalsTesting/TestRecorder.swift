@@ -10,6 +10,9 @@ import AsyncSignals
 /// scheduler.run()
 /// #expect(recorder.events == [.value(3, at: .seconds(2)), .completed(at: .seconds(5))])
 /// ```
+///
+/// A recorder made without a scheduler, with ``init()``, is untimed: it records only the order of the events,
+/// for tests without virtual time. Compare its history with ``untimedEvents``.
 public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
   private struct State {
     var events: [Recorded<Value, Failure>] = []
@@ -17,7 +20,8 @@ public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
     var isDisposed = false
   }
 
-  private let scheduler: TestScheduler
+  /// The clock of the stamps; `nil` for an untimed recorder.
+  private let scheduler: TestScheduler?
   private let state = Locked(State())
 
   /// Creates a recorder stamping events with `scheduler`'s virtual time.
@@ -32,11 +36,28 @@ public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
     self.scheduler = scheduler
   }
 
+  /// Creates an untimed recorder, which records only the order of the events.
+  ///
+  /// It stamps every event with `.zero`, and takes events from any task or thread, as there is no virtual time
+  /// to check them against. Compare its history with ``untimedEvents`` or ``values``.
+  ///
+  /// ```swift
+  /// let recorder = TestRecorder<Int, Never>()
+  /// Signal(values: [1, 2]).subscribe(recorder.observer)
+  /// #expect(recorder.untimedEvents == [.value(1), .value(2), .completed])
+  /// ```
+  public init() {
+    self.scheduler = nil
+  }
+
   /// An observer that records each event it receives.
   public var observer: Observer<Value, Failure> {
     Observer { [self] event in
-      scheduler.checkOrigin(.eventRecorded)
-      let time = scheduler.now.offset
+      var time = Duration.zero
+      if let scheduler {
+        scheduler.checkOrigin(.eventRecorded)
+        time = scheduler.now.offset
+      }
       state.withLock { $0.events.append(Recorded(time: time, event: event)) }
     }
   }
@@ -44,6 +65,19 @@ public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
   /// The events recorded so far, in order, with their virtual times.
   public var events: [Recorded<Value, Failure>] {
     state.withLock { $0.events }
+  }
+
+  /// The events recorded so far, in order, without times.
+  ///
+  /// Compare with it when only the order matters, as with an untimed recorder (``init()``):
+  ///
+  /// ```swift
+  /// let recorder = TestRecorder<Int, Never>()
+  /// Signal(values: [1, 2]).subscribe(recorder.observer)
+  /// #expect(recorder.untimedEvents == [.value(1), .value(2), .completed])
+  /// ```
+  public var untimedEvents: [Event<Value, Failure>] {
+    events.map(\.event)
   }
 
   /// The values recorded so far, in order, without times.

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import LegacyBridge
 
 /// Search-as-you-type: `debounce`, then `flatMap(.latest)` of a retried search against the local server, consumed two

@@ -1,6 +1,6 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Foundation
-import Handshake
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Dispatch
 import TestSupport
 import Testing
@@ -108,7 +109,7 @@ struct SerialDeliveryStressTests {
     for _ in 0..<10_000 {
       let captured = Locked<Observer<Int, Never>?>(nil)
       let cleanups = Counter()
-      let recorder = EventRecorder<Int, Never>()
+      let recorder = TestRecorder<Int, Never>()
       let subscription = Signal<Int, Never> { observer, lifetime in
         captured.withLock { $0 = observer }
         lifetime.onDispose { cleanups.increment() }
@@ -124,7 +125,7 @@ struct SerialDeliveryStressTests {
         }
       }
       if cleanups.value != 1 { wrongCleanupCounts += 1 }
-      let events = recorder.events
+      let events = recorder.untimedEvents
       if let end = events.firstIndex(where: \.isTerminal), end != events.count - 1 { eventsAfterTerminal += 1 }
     }
     #expect(wrongCleanupCounts == 0)

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -22,7 +23,7 @@ struct ClassicFlowTests {
   @Test func observingAPropertyDeliversTheValueSetBeforeSubscribing() {
     let name = MutableProperty("")
     name.value = "set before subscribing"
-    let recorder = EventRecorder<String, Never>()
+    let recorder = TestRecorder<String, Never>()
     name.signal.subscribe(recorder.observer)
     #expect(recorder.values == ["set before subscribing"])
   }
@@ -30,7 +31,7 @@ struct ClassicFlowTests {
   @Test func combineLatestOfTwoObservedPropertiesFiresOnSubscription() {
     let username = MutableProperty("ada")
     let password = MutableProperty("secret")
-    let recorder = EventRecorder<String, Never>()
+    let recorder = TestRecorder<String, Never>()
     Signal.combineLatest(username.signal, password.signal) { "\($0):\($1)" }.subscribe(recorder.observer)
     #expect(recorder.values == ["ada:secret"])
     password.value = "secret!"
@@ -49,10 +50,10 @@ struct ClassicFlowTests {
       requests.increment()
       return server.signal.take(1)
     }
-    let enabled = EventRecorder<Bool, Never>()
-    let executing = EventRecorder<Bool, Never>()
-    let errors = EventRecorder<LoginFailed, Never>()
-    let sessions = EventRecorder<String, Never>()
+    let enabled = TestRecorder<Bool, Never>()
+    let executing = TestRecorder<Bool, Never>()
+    let errors = TestRecorder<LoginFailed, Never>()
+    let sessions = TestRecorder<String, Never>()
     login.isEnabled.subscribe(enabled.observer)
     login.isExecuting.subscribe(executing.observer)
     login.errors.subscribe(errors.observer)

@@ -1,4 +1,5 @@
-import Handshake
+import AsyncSignalsTesting
+
 /// An object that opens a gate when it is released: the handshake for "everything that held it has let go".
 ///
 /// Capture it in the closures handed to a scheduler and keep no other reference: once the scheduler has run

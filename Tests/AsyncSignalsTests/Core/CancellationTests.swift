@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -39,12 +39,12 @@ struct CancellationTests {
         cancelled.open()
       }
     }
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let subscription = signal.subscribe(recorder.observer)
     await started.wait()
     subscription.dispose()
     await cancelled.wait()
-    #expect(recorder.events == [.value(1)])
+    #expect(recorder.untimedEvents == [.value(1)])
   }
 
   @Test func taskStartedAfterDisposalNeverRuns() {

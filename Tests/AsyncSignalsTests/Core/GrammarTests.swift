@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -8,7 +9,7 @@ struct GrammarTests {
   struct Boom: Error, Equatable {}
 
   @Test func nothingIsDeliveredAfterCompletion() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     Signal<Int, Boom> { observer, _ in
       observer.send(1)
       observer.complete()
@@ -16,21 +17,21 @@ struct GrammarTests {
       observer.fail(Boom())
       observer.complete()
     }.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
   }
 
   @Test func nothingIsDeliveredAfterFailure() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     Signal<Int, Boom> { observer, _ in
       observer.fail(Boom())
       observer.send(2)
       observer.complete()
     }.subscribe(recorder.observer)
-    #expect(recorder.events == [.failed(Boom())])
+    #expect(recorder.untimedEvents == [.failed(Boom())])
   }
 
   @Test func nothingIsDeliveredAfterDisposal() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let captured = Locked<Observer<Int, Never>?>(nil)
     let subscription = Signal<Int, Never> { observer, _ in
       captured.withLock { $0 = observer }
@@ -40,7 +41,7 @@ struct GrammarTests {
     let observer = captured.withLock { $0 }
     observer?.send(2)
     observer?.complete()
-    #expect(recorder.events == [.value(1)])
+    #expect(recorder.untimedEvents == [.value(1)])
   }
 
   @Test func subscriptionEndsItselfAfterATerminalEvent() {
@@ -50,7 +51,7 @@ struct GrammarTests {
 
   @Test func cleanupRunsOnceAfterCompletion() {
     let cleanups = Counter()
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let subscription = Signal<Int, Never> { observer, lifetime in
       lifetime.onDispose { cleanups.increment() }
       observer.send(1)
@@ -58,7 +59,7 @@ struct GrammarTests {
     }.subscribe(recorder.observer)
     subscription.dispose()
     #expect(cleanups.value == 1)
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
   }
 
   @Test func cleanupRunsAfterTheTerminalEventIsDelivered() {
@@ -102,7 +103,7 @@ struct GrammarTests {
   }
 
   @Test func bodyThatSubscriberDisposesDuringDeliveryStopsAtOnce() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let lifetime = Lifetime()
     Signal(values: 1...5).subscribe(
       Observer { event in
@@ -111,7 +112,7 @@ struct GrammarTests {
       },
       in: lifetime
     )
-    #expect(recorder.events == [.value(1), .value(2)])
+    #expect(recorder.untimedEvents == [.value(1), .value(2)])
   }
 }
 
@@ -120,7 +121,7 @@ struct GrammarTests {
 struct ReentrancyTests {
   @Test func reentrantSendIsDeliveredAfterTheCurrentEvent() {
     let captured = Locked<Observer<Int, Never>?>(nil)
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let signal = Signal<Int, Never> { observer, _ in
       captured.withLock { $0 = observer }
       observer.send(1)
@@ -136,12 +137,12 @@ struct ReentrancyTests {
         }
       }
     )
-    #expect(recorder.events == [.value(1), .value(-1), .value(100), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(-1), .value(100), .value(2), .completed])
   }
 
   @Test func reentrantCompletionEndsTheStreamInOrder() {
     let captured = Locked<Observer<Int, Never>?>(nil)
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal<Int, Never> { observer, _ in
       captured.withLock { $0 = observer }
       observer.send(1)
@@ -152,7 +153,7 @@ struct ReentrancyTests {
         if event.value == 1 { captured.withLock { $0 }?.complete() }
       }
     )
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
   }
 }
 
@@ -163,7 +164,7 @@ struct ReentrancyTests {
 @Suite(.timeLimit(.minutes(1)))
 struct SynchronousBodyTests {
   @Test func aSendFromAnotherThreadDuringTheBodyGoesOutBeforeTheBodysNextSend() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal<Int, Never> { observer, _ in
       observer.send(1)
       // Returns once the other thread's send has returned: it queued rather than waiting for the body.
@@ -171,16 +172,16 @@ struct SynchronousBodyTests {
       observer.send(2)
       observer.complete()
     }.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(100), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(100), .value(2), .completed])
   }
 
   @Test func aSendFromAnotherThreadDuringTheBodysLastStepGoesOutWhenTheBodyReturns() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let subscription = Signal<Int, Never> { observer, _ in
       observer.send(1)
       runOnThreads(count: 1) { _ in observer.send(100) }
     }.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(100)])
+    #expect(recorder.untimedEvents == [.value(1), .value(100)])
     subscription.dispose()
   }
 
@@ -196,18 +197,18 @@ struct SynchronousBodyTests {
   }
 
   @Test func disposalFromAnotherThreadDuringTheBodyStopsItsLaterSends() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let lifetime = Lifetime()
     Signal<Int, Never> { observer, _ in
       observer.send(1)
       runOnThreads(count: 1) { _ in lifetime.dispose() }
       observer.send(2)
     }.subscribe(recorder.observer, in: lifetime)
-    #expect(recorder.events == [.value(1)])
+    #expect(recorder.untimedEvents == [.value(1)])
   }
 
   @Test func aBodyStartedInsideAnotherBodyOwnsItsOwnDelivery() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let inner = Signal<Int, Never> { observer, _ in
       observer.send(10)
       observer.send(20)
@@ -219,6 +220,6 @@ struct SynchronousBodyTests {
       observer.send(2)
       observer.complete()
     }.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(11), .value(21), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(11), .value(21), .value(2), .completed])
   }
 }

@@ -1,6 +1,5 @@
 import AsyncSignals
 import AsyncSignalsTesting
-import Handshake
 import TestSupport
 import Testing
 
@@ -97,7 +96,7 @@ extension LifetimeReleaseTests {
     /// An object the subscriber's observer captured.
     let handler = WeakReference<Probe>()
     /// The events the subscriber received.
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     /// Opened by the body when it returns.
     let bodyEnded = Gate()
 
@@ -141,7 +140,7 @@ extension LifetimeReleaseTests {
     scheduler.advance()
     #expect(subscribed.bodyEnded.isOpen)
     #expect(subscribed.resource.object == nil)
-    #expect(subscribed.recorder.events == [])
+    #expect(subscribed.recorder.untimedEvents == [])
     #expect(scheduler.pendingCount == 0)
   }
 
@@ -153,7 +152,7 @@ extension LifetimeReleaseTests {
     #expect(!subscribed.bodyEnded.isOpen)
 
     scheduler.advance(by: .seconds(1))  // the body wakes, sends, returns: the signal completes
-    #expect(subscribed.recorder.events == [.value(1), .completed])
+    #expect(subscribed.recorder.untimedEvents == [.value(1), .completed])
     #expect(subscribed.bodyEnded.isOpen)
     #expect(subscribed.resource.object == nil)
     #expect(subscribed.handler.object == nil)

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -7,13 +8,13 @@ struct SignalConstructorsTests {
   struct Boom: Error, Equatable {}
 
   @Test func justSendsOneValueThenCompletes() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal.just(7).subscribe(recorder.observer)
-    #expect(recorder.events == [.value(7), .completed])
+    #expect(recorder.untimedEvents == [.value(7), .completed])
   }
 
   @Test func justStopsWhenTheSubscriberDisposesDuringTheValue() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let lifetime = Lifetime()
     let cleanups = Counter()
     lifetime.onDispose { cleanups.increment() }
@@ -24,18 +25,18 @@ struct SignalConstructorsTests {
       },
       in: lifetime
     )
-    #expect(recorder.events == [.value(7)])
+    #expect(recorder.untimedEvents == [.value(7)])
     #expect(cleanups.value == 1)
   }
 
   @Test func constantSignalsSendNothingIntoAnEndedLifetime() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     let lifetime = Lifetime()
     lifetime.dispose()
     Signal<Int, Boom>.just(7).subscribe(recorder.observer, in: lifetime)
     Signal<Int, Boom>.empty.subscribe(recorder.observer, in: lifetime)
     Signal<Int, Boom>.failure(Boom()).subscribe(recorder.observer, in: lifetime)
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
   }
 
   @Test func constantSignalsEndTheirLifetimeAfterTheTerminalEvent() {
@@ -47,61 +48,61 @@ struct SignalConstructorsTests {
   }
 
   @Test func emptyCompletesAtOnce() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal.empty.subscribe(recorder.observer)
-    #expect(recorder.events == [.completed])
+    #expect(recorder.untimedEvents == [.completed])
   }
 
   @Test func neverSendsNothingUntilDisposed() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let subscription = Signal.never.subscribe(recorder.observer)
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
     #expect(!subscription.isDisposed)
     subscription.dispose()
     #expect(subscription.isDisposed)
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
   }
 
   @Test func failureFailsAtOnce() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     Signal.failure(Boom()).subscribe(recorder.observer)
-    #expect(recorder.events == [.failed(Boom())])
+    #expect(recorder.untimedEvents == [.failed(Boom())])
   }
 
   @Test func deferredBuildsASignalPerSubscription() {
     let builds = Counter()
     let signal = Signal<Int, Never>.deferred { .just(builds.increment()) }
     #expect(builds.value == 0)
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     signal.subscribe(recorder.observer)
     signal.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .completed, .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed, .value(2), .completed])
   }
 
   @Test func valuesSendsASequenceInOrder() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal(values: 1...4).subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(2), .value(3), .value(4), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .value(3), .value(4), .completed])
   }
 
   @Test func valuesCannotFailUnlessTheTypeSaysSo() {
     let inferred = Signal(values: [1, 2])
     let _: Signal<Int, Never> = inferred  // `Never` where nothing says otherwise
     let typed = Signal<Int, Boom>(values: [1, 2])
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     Signal.concat(typed, .failure(Boom())).subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(2), .failed(Boom())])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .failed(Boom())])
   }
 
   /// Every constructor takes any failure type: a test builds the inputs of a failing pipeline directly.
   @Test func everyConstructorMakesSignalsOfAnyFailureType() async throws {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     let synchronous: [Signal<Int, Boom>] = [
       Signal(values: [1]), .just(2), .empty, .never, .deferred { .just(3) }, .failure(Boom()),
     ]
     let subscriptions = synchronous.map { $0.subscribe(recorder.observer) }
     #expect(
-      recorder.events == [
+      recorder.untimedEvents == [
         .value(1), .completed, .value(2), .completed, .completed, .value(3), .completed, .failed(Boom()),
       ]
     )
@@ -113,7 +114,7 @@ struct SignalConstructorsTests {
   }
 
   @Test func valuesStopsReadingAnInfiniteSequenceOnDisposal() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let lifetime = Lifetime()
     let signal = Signal(values: 1...)
     signal.subscribe(
@@ -123,7 +124,7 @@ struct SignalConstructorsTests {
       },
       in: lifetime
     )
-    #expect(recorder.events == [.value(1), .value(2), .value(3)])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .value(3)])
   }
 
   @Test func asyncSequenceBecomesASignalPerSubscription() async {

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -13,14 +13,14 @@ struct SignalTests {
       observer.send(runs.increment())
       observer.complete()
     }
-    let first = EventRecorder<Int, Never>()
-    let second = EventRecorder<Int, Never>()
+    let first = TestRecorder<Int, Never>()
+    let second = TestRecorder<Int, Never>()
     #expect(runs.value == 0)
     signal.subscribe(first.observer)
     signal.subscribe(second.observer)
     #expect(runs.value == 2)
-    #expect(first.events == [.value(1), .completed])
-    #expect(second.events == [.value(2), .completed])
+    #expect(first.untimedEvents == [.value(1), .completed])
+    #expect(second.untimedEvents == [.value(2), .completed])
   }
 
   @Test func twoForAwaitLoopsEachGetEveryValue() async {
@@ -92,7 +92,7 @@ struct SignalTests {
   }
 
   @Test func asyncBodyDeliversToCallbackSubscribers() async {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let done = Gate()
     let signal = Signal<Int, Never> { observer in
       await observer.send(1)
@@ -105,7 +105,7 @@ struct SignalTests {
       }
     )
     await done.wait()
-    #expect(recorder.events == [.value(1), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .completed])
   }
 }
 

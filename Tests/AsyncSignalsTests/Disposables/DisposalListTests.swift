@@ -1,4 +1,4 @@
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
 /// ``DisposalList`` as a value: two entries inline, then an array, always handed out in the order added.
 @Suite struct DisposalListTests {
   /// Records the number of each entry run, in order.
-  let order = EventRecorder<Int, Never>()
+  let order = TestRecorder<Int, Never>()
 
   func entry(_ number: Int) -> DisposalEntry {
     .action { [order] in order.observer.send(number) }
@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test func endingTheParentEndsItsChildrenInOrder() {
-    let order = EventRecorder<Int, Never>()
+    let order = TestRecorder<Int, Never>()
     let parent = Lifetime()
     for number in 1...3 {
       parent.makeChild().onDispose { order.observer.send(number) }

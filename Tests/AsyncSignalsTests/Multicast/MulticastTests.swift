@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -32,8 +33,8 @@ final class ColdSource: Sendable {
 @Suite(.timeLimit(.minutes(1)))
 struct MulticastTests {
   let source = ColdSource()
-  let first = EventRecorder<Int, Never>()
-  let second = EventRecorder<Int, Never>()
+  let first = TestRecorder<Int, Never>()
+  let second = TestRecorder<Int, Never>()
 
   @Test func publishedRequestRunsItsSideEffectOnceForTwoSubscribers() {
     let published = source.signal().publish()
@@ -44,8 +45,8 @@ struct MulticastTests {
     source.send(1)
     source.complete()
     #expect(source.subscriptions.value == 1)
-    #expect(first.events == [.value(1), .completed])
-    #expect(second.events == [.value(1), .completed])
+    #expect(first.untimedEvents == [.value(1), .completed])
+    #expect(second.untimedEvents == [.value(1), .completed])
   }
 
   @Test func lateSubscriberMissesEarlierValuesWithoutReplay() {
@@ -87,8 +88,8 @@ struct MulticastTests {
     #expect(published.connect() === connection)  // RAC's connect; Rx would subscribe the source again
     #expect(source.subscriptions.value == 1)
     published.subscribe(second.observer)
-    #expect(first.events == [.completed])
-    #expect(second.events == [.completed])  // the ended subject's end
+    #expect(first.untimedEvents == [.completed])
+    #expect(second.untimedEvents == [.completed])  // the ended subject's end
   }
 
   @Test func disposingTheConnectionStopsTheSourceButKeepsSubscribersRegistered() {

@@ -1,12 +1,13 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct RefCountTests {
   let source = ColdSource()
-  let first = EventRecorder<Int, Never>()
-  let second = EventRecorder<Int, Never>()
+  let first = TestRecorder<Int, Never>()
+  let second = TestRecorder<Int, Never>()
 
   @Test(arguments: [false, true])
   func connectsOnTheFirstSubscriberOnly(reconnects: Bool) {
@@ -69,11 +70,11 @@ struct RefCountTests {
     let shared = source.signal().publish().refCount()
     shared.subscribe(first.observer)
     source.complete()
-    #expect(first.events == [.completed])
+    #expect(first.untimedEvents == [.completed])
     shared.subscribe(second.observer)
     #expect(source.subscriptions.value == 2)
     source.send(2)
-    #expect(second.events == [.value(2)])
+    #expect(second.untimedEvents == [.value(2)])
   }
 
   @Test func subscriberOfAnEndedMulticastSubjectDoesNotConnect() {
@@ -82,7 +83,7 @@ struct RefCountTests {
     source.send(1)
     source.complete()
     shared.subscribe(second.observer)
-    #expect(second.events == [.value(1), .completed])
+    #expect(second.untimedEvents == [.value(1), .completed])
     #expect(source.subscriptions.value == 1)
   }
 
@@ -91,7 +92,7 @@ struct RefCountTests {
     shared.subscribe(first.observer)
     source.complete()
     shared.subscribe(second.observer)
-    #expect(second.events == [.completed])
+    #expect(second.untimedEvents == [.completed])
     #expect(source.subscriptions.value == 1)
   }
 }

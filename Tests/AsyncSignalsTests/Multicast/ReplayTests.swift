@@ -1,12 +1,13 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct ReplayTests {
   let source = ColdSource()
-  let first = EventRecorder<Int, Never>()
-  let second = EventRecorder<Int, Never>()
+  let first = TestRecorder<Int, Never>()
+  let second = TestRecorder<Int, Never>()
 
   @Test func replaySubscribesAtTheCallAndReplaysEverything() {
     let replayed = source.signal(sending: [1, 2]).startNow()
@@ -15,8 +16,8 @@ struct ReplayTests {
     replayed.subscribe(first.observer)
     source.complete()
     replayed.subscribe(second.observer)
-    #expect(first.events == [.value(1), .value(2), .value(3), .completed])
-    #expect(second.events == first.events)
+    #expect(first.untimedEvents == [.value(1), .value(2), .value(3), .completed])
+    #expect(second.untimedEvents == first.untimedEvents)
     #expect(source.subscriptions.value == 1)
   }
 
@@ -62,7 +63,7 @@ struct ReplayTests {
     signal.subscribe(first.observer)
     signal.subscribe(second.observer)
     #expect(runs.value == 1)
-    #expect(first.events == [.value(1), .completed])
-    #expect(second.events == [.value(1), .completed])
+    #expect(first.untimedEvents == [.value(1), .completed])
+    #expect(second.untimedEvents == [.value(1), .completed])
   }
 }

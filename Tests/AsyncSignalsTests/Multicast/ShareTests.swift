@@ -1,12 +1,13 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct ShareTests {
   let source = ColdSource()
-  let first = EventRecorder<Int, Never>()
-  let second = EventRecorder<Int, Never>()
+  let first = TestRecorder<Int, Never>()
+  let second = TestRecorder<Int, Never>()
 
   @Test func sharesOneSubscriptionAmongSubscribers() {
     let shared = source.signal().share()
@@ -53,7 +54,7 @@ struct ShareTests {
     shared.subscribe(first.observer)
     source.complete()
     shared.subscribe(second.observer)
-    #expect(first.events == [.value(7), .completed])
+    #expect(first.untimedEvents == [.value(7), .completed])
     #expect(second.values == [7])
     #expect(source.subscriptions.value == 2)
   }
@@ -68,10 +69,10 @@ struct ShareTests {
     #expect(source.subscriptions.value == 2)
     source.send(2)
     source.complete()
-    let third = EventRecorder<Int, Never>()
+    let third = TestRecorder<Int, Never>()
     shared.subscribe(third.observer)
-    #expect(second.events == [.value(1), .value(2), .completed])
-    #expect(third.events == [.value(2), .completed])
+    #expect(second.untimedEvents == [.value(1), .value(2), .completed])
+    #expect(third.untimedEvents == [.value(2), .completed])
     #expect(source.subscriptions.value == 2)
   }
 
@@ -107,24 +108,24 @@ struct ShareAfterTheEndTests {
   @Test(arguments: Sharing.allCases, [false, true])
   func resubscribingFromTheTerminalHandlerStartsOver(sharing: Sharing, failing: Bool) {
     let shared = sharing.apply(to: counting.signal(failing: failing))
-    let again = EventRecorder<Int, CountingSource.Failure>()
+    let again = TestRecorder<Int, CountingSource.Failure>()
     let subscription = shared.subscribe(
       Observer { event in
         if event.isTerminal, counting.subscriptions.value == 1 { shared.subscribe(again.observer) }
       }
     )
     #expect(counting.subscriptions.value == 2)
-    #expect(again.events == [.value(2), CountingSource.terminal(failing: failing)])
+    #expect(again.untimedEvents == [.value(2), CountingSource.terminal(failing: failing)])
     withExtendedLifetime(subscription) {}
   }
 
   @Test(arguments: [false, true])
   func resubscribingWithClosuresFromTheCompletedHandlerStartsOver(failing: Bool) {
     let shared = counting.signal(failing: failing).share(replay: 1)
-    let again = EventRecorder<Int, CountingSource.Failure>()
+    let again = TestRecorder<Int, CountingSource.Failure>()
     let resubscribe: @Sendable () -> Void = { _ = shared.subscribe(again.observer) }
     let subscription = shared.subscribe(value: { _ in }, failed: { _ in resubscribe() }, completed: resubscribe)
-    #expect(again.events == [.value(2), CountingSource.terminal(failing: failing)])
+    #expect(again.untimedEvents == [.value(2), CountingSource.terminal(failing: failing)])
     withExtendedLifetime(subscription) {}
   }
 
@@ -144,13 +145,13 @@ struct ShareAfterTheEndTests {
     let shared = counting.signal(failing: false).share(replay: 1, scope: .forever)
     #expect(await ConsumptionPath.forAwait.events(of: shared) == [.value(1), .completed])
     #expect(await ConsumptionPath.forAwait.events(of: shared) == [.value(1), .completed])
-    let again = EventRecorder<Int, CountingSource.Failure>()
+    let again = TestRecorder<Int, CountingSource.Failure>()
     let subscription = shared.subscribe(
       Observer { event in
         if event.isTerminal { shared.subscribe(again.observer) }
       }
     )
-    #expect(again.events == [.value(1), .completed])
+    #expect(again.untimedEvents == [.value(1), .completed])
     #expect(counting.subscriptions.value == 1)
     withExtendedLifetime(subscription) {}
   }

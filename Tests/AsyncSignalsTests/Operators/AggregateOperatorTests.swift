@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -36,12 +37,12 @@ struct AggregateOperatorTests {
 
   @Test func reduceSendsNothingBeforeCompletion() {
     let probe = Probe<Int, Boom>()
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     probe.signal.reduce(0, +).subscribe(recorder.observer)
     probe.send(1)
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
     probe.complete()
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
   }
 
   @Test(arguments: ConsumptionPath.allCases)
@@ -80,13 +81,13 @@ struct AggregateOperatorTests {
 
   @Test func anyDisposesTheSourceOnceAnswered() {
     let probe = Probe<Int, Boom>()
-    let recorder = EventRecorder<Bool, Boom>()
+    let recorder = TestRecorder<Bool, Boom>()
     probe.signal.any { $0 == 2 }.subscribe(recorder.observer)
     probe.send(1)
     #expect(probe.disposals.value == 0)
     probe.send(2)
     #expect(probe.disposals.value == 1)
-    #expect(recorder.events == [.value(true), .completed])
+    #expect(recorder.untimedEvents == [.value(true), .completed])
   }
 
   // MARK: Async accessors

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -46,13 +47,13 @@ struct FilterOperatorTests {
 
   @Test func takeLastSendsNothingBeforeCompletion() {
     let probe = Probe<Int, Boom>()
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     probe.signal.take(last: 1).subscribe(recorder.observer)
     probe.send(1)
     probe.send(2)
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
     probe.complete()
-    #expect(recorder.events == [.value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(2), .completed])
   }
 
   @Test(arguments: ConsumptionPath.allCases)
@@ -82,7 +83,7 @@ struct FilterOperatorTests {
 
   @Test func skipWhileStopsAskingOnceAValueGotThrough() {
     let asked = Counter()
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal(values: [1, 5, 1, 1]).skip(while: { asked.increment() > 0 && $0 < 3 }).subscribe(recorder.observer)
     #expect(recorder.values == [5, 1, 1])
     #expect(asked.value == 2)

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -71,7 +72,7 @@ struct SideEffectOperatorTests {
     let first = Probe<Int, Boom>()
     let next = Probe<String, Boom>()
     let made = Counter()
-    let recorder = EventRecorder<String, Boom>()
+    let recorder = TestRecorder<String, Boom>()
     first.signal.then { () -> Signal<String, Boom> in
       made.increment()
       return next.signal
@@ -86,7 +87,7 @@ struct SideEffectOperatorTests {
     #expect(first.disposals.value == 1)
     next.send("a")
     next.complete()
-    #expect(recorder.events == [.value("a"), .completed])
+    #expect(recorder.untimedEvents == [.value("a"), .completed])
   }
 
   @Test(arguments: ConsumptionPath.allCases)

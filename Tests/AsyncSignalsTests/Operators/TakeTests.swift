@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -19,24 +20,24 @@ struct TakeTests {
 
   @Test func takeDisposesTheSourceAtTheNthValue() {
     let probe = Probe<Int, Boom>()
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     probe.signal.take(2).subscribe(recorder.observer)
     probe.send(1)
     #expect(probe.disposals.value == 0)
     probe.send(2)
     #expect(probe.disposals.value == 1)
     probe.send(3)
-    #expect(recorder.events == [.value(1), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .completed])
   }
 
   @Test func takeDisposesTheSourceEvenWhenStartedWithoutASubscriberThatDisposes() {
     // `start(_:in:)` is how operators such as merge subscribe inner signals: nothing downstream disposes.
     let probe = Probe<Int, Boom>()
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     let lifetime = Lifetime()
     probe.signal.take(1).start(recorder.observer, in: lifetime)
     probe.send(1)
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
     #expect(lifetime.isDisposed)
     #expect(probe.disposals.value == 1)
   }

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -81,9 +82,9 @@ struct TransformOperatorTests {
 
   @Test func prependStopsWhenTheSubscriptionEndsAndNeverSubscribesThen() {
     let probe = Probe<Int, Boom>()
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     probe.signal.prepend(1, 2, 3).take(2).subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .completed])
     #expect(probe.subscriptions.value == 0)
   }
 
@@ -111,11 +112,11 @@ struct TransformOperatorTests {
 
   @Test func dematerializeEndsTheSubscriptionAtTheCarriedTerminal() {
     let probe = Probe<Event<Int, Boom>, Never>()
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     probe.signal.dematerialize().subscribe(recorder.observer)
     probe.send(.completed)
     probe.send(.value(9))
-    #expect(recorder.events == [.completed])
+    #expect(recorder.untimedEvents == [.completed])
     #expect(probe.disposals.value == 1)
   }
 

@@ -1,6 +1,5 @@
 import AsyncSignals
 import AsyncSignalsTesting
-import Handshake
 import Testing
 
 /// Work that leaves the `TestScheduler`'s control is found out and reported, not silently lost (issue 18).

@@ -1,7 +1,6 @@
 import AsyncSignals
 import AsyncSignalsTesting
 import Dispatch
-import Handshake
 import TestSupport
 import Testing
 

@@ -168,6 +168,21 @@ import Testing
     #expect(recorder.events == [])
   }
 
+  @Test func anUntimedRecorderKeepsTheOrderAtTimeZero() {
+    let recorder = TestRecorder<Int, Never>()
+    Signal(values: [1, 2]).subscribe(recorder.observer)
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .completed])
+    #expect(recorder.events == [.value(1, at: .zero), .value(2, at: .zero), .completed(at: .zero)])
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test func untimedEventsDropTheTimesOfATimedRecorder() {
+    let recorder = scheduler.record(Signal<Int, Never>.interval(every: .seconds(1), scheduler: scheduler).take(2))
+    scheduler.run()
+    #expect(recorder.events == [.value(0, at: .seconds(1)), .value(1, at: .seconds(2)), .completed(at: .seconds(2))])
+    #expect(recorder.untimedEvents == [.value(0), .value(1), .completed])
+  }
+
   @Test func recordedHistoriesDescribeThemselves() {
     let record: Recorded<Int, Never> = .value(1, at: .seconds(2))
     #expect(record.description == "value(1) @ 2.0 seconds")

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -7,13 +8,13 @@ struct CurrentValueSubjectTests {
   struct Boom: Error, Equatable {}
 
   let subject = CurrentValueSubject<Int, Boom>(0)
-  let recorder = EventRecorder<Int, Boom>()
+  let recorder = TestRecorder<Int, Boom>()
 
   @Test func newSubscriberReceivesTheCurrentValueThenLiveValues() {
     subject.subscribe(recorder.observer)
     subject.send(1)
     #expect(recorder.values == [0, 1])
-    let late = EventRecorder<Int, Boom>()
+    let late = TestRecorder<Int, Boom>()
     subject.subscribe(late.observer)
     #expect(late.values == [1])
   }
@@ -33,7 +34,7 @@ struct CurrentValueSubjectTests {
     subject.fail(Boom())
     subject.send(3)
     subject.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(2), .failed(Boom())])
+    #expect(recorder.untimedEvents == [.value(2), .failed(Boom())])
     #expect(subject.value == 2)
   }
 

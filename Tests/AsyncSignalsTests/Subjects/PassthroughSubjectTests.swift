@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -8,8 +9,8 @@ struct PassthroughSubjectTests {
   struct Boom: Error, Equatable {}
 
   let subject = PassthroughSubject<Int, Boom>()
-  let first = EventRecorder<Int, Boom>()
-  let second = EventRecorder<Int, Boom>()
+  let first = TestRecorder<Int, Boom>()
+  let second = TestRecorder<Int, Boom>()
 
   @Test func deliversToEverySubscriberInOrder() {
     subject.subscribe(first.observer)
@@ -17,8 +18,8 @@ struct PassthroughSubjectTests {
     subject.send(1)
     subject.send(2)
     subject.complete()
-    #expect(first.events == [.value(1), .value(2), .completed])
-    #expect(second.events == [.value(1), .value(2), .completed])
+    #expect(first.untimedEvents == [.value(1), .value(2), .completed])
+    #expect(second.untimedEvents == [.value(1), .value(2), .completed])
   }
 
   @Test func deliversOnlyToSubscribersPresentWhenTheValueIsSent() {
@@ -31,7 +32,7 @@ struct PassthroughSubjectTests {
   }
 
   @Test func subscriberAddedDuringADeliveryMissesTheInFlightValue() {
-    let late = EventRecorder<Int, Boom>()
+    let late = TestRecorder<Int, Boom>()
     let subscribed = Counter()
     subject.subscribe(
       value: { [subject] value in
@@ -51,7 +52,7 @@ struct PassthroughSubjectTests {
     victim.withLock { $0 = subject.subscribe(second.observer) }
     subject.send(1)
     subject.send(2)
-    #expect(second.events == [])
+    #expect(second.untimedEvents == [])
     #expect(subject.subscriberCount == 1)
   }
 
@@ -86,7 +87,7 @@ struct PassthroughSubjectTests {
     subject.fail(Boom())
     subject.send(1)
     subject.complete()
-    #expect(first.events == [.failed(Boom())])
+    #expect(first.untimedEvents == [.failed(Boom())])
     #expect(subject.subscriberCount == 0)
   }
 
@@ -94,7 +95,7 @@ struct PassthroughSubjectTests {
     subject.send(1)
     subject.complete()
     subject.subscribe(first.observer)
-    #expect(first.events == [.completed])
+    #expect(first.untimedEvents == [.completed])
     #expect(subject.subscriberCount == 0)
   }
 
@@ -114,7 +115,7 @@ struct PassthroughSubjectTests {
   }
 
   @Test func subscriberCanUseOperatorsThroughTheSignal() {
-    let doubled = EventRecorder<Int, Boom>()
+    let doubled = TestRecorder<Int, Boom>()
     subject.signal.lift { downstream, _ in
       Observer { downstream.send(event: $0.map { $0 * 2 }) }
     }.subscribe(doubled.observer)
@@ -129,6 +130,6 @@ struct PassthroughSubjectTests {
       observer.send(1)
       observer.complete()
     }.subscribe(subject.observer)
-    #expect(first.events == [.value(1), .completed])
+    #expect(first.untimedEvents == [.value(1), .completed])
   }
 }

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 struct ReplaySubjectTests {
   struct Boom: Error, Equatable {}
 
-  let recorder = EventRecorder<Int, Boom>()
+  let recorder = TestRecorder<Int, Boom>()
 
   @Test func replaysEveryValueThenLiveValuesWithoutGapOrDuplicate() {
     let subject = ReplaySubject<Int, Boom>()
@@ -32,7 +33,7 @@ struct ReplaySubjectTests {
     subject.send(3)
     subject.complete()
     subject.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(2), .value(3), .completed])
+    #expect(recorder.untimedEvents == [.value(2), .value(3), .completed])
     #expect(subject.subscriberCount == 0)
   }
 
@@ -42,12 +43,12 @@ struct ReplaySubjectTests {
     subject.fail(Boom())
     subject.subscribe(recorder.observer)
     subject.subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .failed(Boom()), .value(1), .failed(Boom())])
+    #expect(recorder.untimedEvents == [.value(1), .failed(Boom()), .value(1), .failed(Boom())])
   }
 
   @Test func capacityOneSubjectSubscribedFromInsideItsOwnDeliveryReplaysTheInFlightValueOnce() {
     let subject = ReplaySubject<Int, Boom>(capacity: 1)
-    let inner = EventRecorder<Int, Boom>()
+    let inner = TestRecorder<Int, Boom>()
     let seenInsideDelivery = Locked<[Int]?>(nil)
     subject.subscribe(
       value: { [subject] value in
@@ -60,7 +61,7 @@ struct ReplaySubjectTests {
     subject.complete()
     // Registered right after the delivery of 1: replays 1 once, then receives 2 live.
     #expect(seenInsideDelivery.withLock { $0 } == [])
-    #expect(inner.events == [.value(1), .value(2), .completed])
+    #expect(inner.untimedEvents == [.value(1), .value(2), .completed])
   }
 
   @Test func subscriberDisposingItselfMidReplayStopsReceiving() {
@@ -83,7 +84,7 @@ struct ReplaySubjectTests {
 
   @Test func laterSubscribersReplayWhatEarlierOnesReceivedLive() {
     let subject = ReplaySubject<Int, Boom>(capacity: 3)
-    let early = EventRecorder<Int, Boom>()
+    let early = TestRecorder<Int, Boom>()
     subject.subscribe(early.observer)
     for value in 1...3 { subject.send(value) }
     subject.subscribe(recorder.observer)

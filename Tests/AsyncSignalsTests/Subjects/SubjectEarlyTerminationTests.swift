@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -44,8 +45,8 @@ struct SubjectEarlyTerminationTests {
   @Test(arguments: FirstValueOperator.allCases)
   func takeOneStaysExactWhenTheSubscriberResendsIntoTheSameSubject(firstValue: FirstValueOperator) {
     let subject = PassthroughSubject<Int, Never>()
-    let taken = EventRecorder<Int, Never>()
-    let everything = EventRecorder<Int, Never>()
+    let taken = TestRecorder<Int, Never>()
+    let everything = TestRecorder<Int, Never>()
     subject.subscribe(everything.observer)
     firstValue.apply(to: subject.signal).subscribe(
       Observer { [subject] event in
@@ -55,7 +56,7 @@ struct SubjectEarlyTerminationTests {
     )
     subject.send(1)
     subject.send(2)
-    #expect(taken.events == [.value(1), .completed])
+    #expect(taken.untimedEvents == [.value(1), .completed])
     #expect(everything.values == [1, 101, 2])
     #expect(subject.subscriberCount == 1)
   }
@@ -65,7 +66,7 @@ struct SubjectEarlyTerminationTests {
     let subject = ReplaySubject<Int, Never>()
     let replays = Counter()
     for value in 1...3 { subject.send(value) }
-    let taken = EventRecorder<Int, Never>()
+    let taken = TestRecorder<Int, Never>()
     firstValue.apply(to: subject.signal).subscribe(
       Observer { [subject] event in
         taken.observer.send(event: event)
@@ -75,7 +76,7 @@ struct SubjectEarlyTerminationTests {
         }
       }
     )
-    #expect(taken.events == [.value(1), .completed])
+    #expect(taken.untimedEvents == [.value(1), .completed])
     #expect(replays.value == 1)
     #expect(subject.subscriberCount == 0)
   }

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -87,7 +87,7 @@ struct SubjectForAwaitTests {
 
   @Test func asyncSendWaitsForEveryBoundedConsumerBesideCallbackSubscribers() async {
     let subject = PassthroughSubject<Int, Never>()
-    let callbacks = EventRecorder<Int, Never>()
+    let callbacks = TestRecorder<Int, Never>()
     let callbackLifetime = Lifetime()
     subject.signal.subscribe(callbacks.observer, in: callbackLifetime)
     let subscribed = (Gate(), Gate())

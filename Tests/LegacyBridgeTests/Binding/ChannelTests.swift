@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -6,8 +7,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ChannelTests {
   let channel = Channel<Int>()
-  let leading = EventRecorder<Int, Never>()
-  let following = EventRecorder<Int, Never>()
+  let leading = TestRecorder<Int, Never>()
+  let following = TestRecorder<Int, Never>()
 
   @Test func aValueSentToOneTerminalArrivesAtTheOtherAndNotBack() {
     channel.leading.subscribe(leading.observer)
@@ -28,7 +29,7 @@ struct ChannelTests {
   @Test func theLeadingTerminalReplaysNothing() {
     channel.following.send(1)
     channel.leading.subscribe(leading.observer)
-    #expect(leading.events.isEmpty)
+    #expect(leading.untimedEvents.isEmpty)
   }
 
   @Test func completingEitherTerminalCompletesBothSides() {
@@ -36,8 +37,8 @@ struct ChannelTests {
     channel.following.subscribe(following.observer)
     channel.following.complete()
     channel.leading.send(1)
-    #expect(leading.events == [.completed])
-    #expect(following.events == [.completed])
+    #expect(leading.untimedEvents == [.completed])
+    #expect(following.untimedEvents == [.completed])
   }
 
   @Test func terminalsCanBeIteratedWithForAwait() async {
@@ -55,7 +56,7 @@ struct PropertyTerminalTests {
 
   @Test func theSignalSendsTheCurrentValueThenChangesMadeElsewhere() {
     let terminal = property.makeTerminal()
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     terminal.subscribe(received.observer)
     property.value = "b"
     terminal.send("c")
@@ -67,8 +68,8 @@ struct PropertyTerminalTests {
   @Test func aValueSentToTheTerminalReachesThePropertysOtherSubscribersAndTerminals() {
     let terminal = property.makeTerminal()
     let other = property.makeTerminal()
-    let plain = EventRecorder<String, Never>()
-    let otherReceived = EventRecorder<String, Never>()
+    let plain = TestRecorder<String, Never>()
+    let otherReceived = TestRecorder<String, Never>()
     property.signal.subscribe(plain.observer)
     other.subscribe(otherReceived.observer)
     terminal.send("b")
@@ -79,7 +80,7 @@ struct PropertyTerminalTests {
   @Test func theCurrentValueArrivesFirstEvenWhenTheTerminalSetIt() {
     let terminal = property.makeTerminal()
     terminal.send("b")
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     terminal.subscribe(received.observer)
     #expect(received.values == ["b"])
   }
@@ -87,11 +88,11 @@ struct PropertyTerminalTests {
   @Test func theSignalCompletesWhenThePropertyIsReleasedAndLaterSendsAreDropped() {
     var property: MutableProperty<String>? = MutableProperty("a")
     let terminal = property!.makeTerminal()
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     terminal.subscribe(received.observer)
     property = nil
     terminal.send("ignored")
-    #expect(received.events == [.value("a"), .completed])
+    #expect(received.untimedEvents == [.value("a"), .completed])
   }
 }
 
@@ -99,8 +100,8 @@ struct PropertyTerminalTests {
 struct TwoWayBindingTests {
   let leading = MutableProperty("leading")
   let following = MutableProperty("following")
-  let leadingValues = EventRecorder<String, Never>()
-  let followingValues = EventRecorder<String, Never>()
+  let leadingValues = TestRecorder<String, Never>()
+  let followingValues = TestRecorder<String, Never>()
 
   init() {
     leading.signal.subscribe(leadingValues.observer)
@@ -164,7 +165,7 @@ struct TwoWayBindingTests {
     let binding = following.makeTerminal().bind(to: channel.following)
     channel.leading.send("from leading")  // replayed to the following terminal, then set on the property
     #expect(following.value == "from leading")
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     channel.leading.subscribe(received.observer)
     following.value = "from property"
     #expect(received.values == ["from property"])

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -11,12 +12,12 @@ struct LifetimeTests {
 
   @Test func endedCompletesWhenTheTokensOwnerIsReleased() {
     var model: ViewModel? = ViewModel()
-    let recorder = EventRecorder<Never, Never>()
+    let recorder = TestRecorder<Never, Never>()
     model!.token.lifetime.ended.subscribe(recorder.observer)
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
     model = nil
-    #expect(recorder.events.count == 1)
-    #expect(recorder.events.first?.isTerminal == true)
+    #expect(recorder.untimedEvents.count == 1)
+    #expect(recorder.untimedEvents.first?.isTerminal == true)
   }
 
   @Test func endedCompletesAtOnceForAnEndedLifetime() {
@@ -31,13 +32,13 @@ struct LifetimeTests {
     var model: ViewModel? = ViewModel()
     let source = PassthroughSubject<Int, Never>()
     let sourceDisposed = Counter()
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     source.signal.on(disposed: { sourceDisposed.increment() }).take(during: model!.token.lifetime)
       .subscribe(recorder.observer)
     source.send(1)
     model = nil
     source.send(2)
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
     #expect(sourceDisposed.value == 1)
   }
 

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -8,7 +9,7 @@ struct MutablePropertyTests {
   @Test func signalSendsTheCurrentValueFirstThenEachChange() {
     let property = MutableProperty(1)
     property.value = 2
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     property.signal.subscribe(recorder.observer)
     property.value = 3
     property.modify { $0 *= 10 }
@@ -18,7 +19,7 @@ struct MutablePropertyTests {
 
   @Test func aSubscriberThatChangesThePropertyReceivesTheChangesInOrder() {
     let property = MutableProperty(0)
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     property.signal.subscribe(recorder.observer)
     property.signal.subscribeNext { value in
       if value == 1 { property.value = 2 }
@@ -29,10 +30,10 @@ struct MutablePropertyTests {
 
   @Test func signalCompletesWhenThePropertyIsReleased() {
     var property: MutableProperty<Int>? = MutableProperty(1)
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     property?.signal.subscribe(recorder.observer)
     property = nil
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
   }
 
   @Test func concurrentModifiesLoseNoUpdateAndEndOnTheLastValue() async {

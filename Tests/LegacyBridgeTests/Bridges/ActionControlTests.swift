@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
   let control = ActionControl<String>()
 
   @Test func targetsAndSubscribersReceiveActionsInOrder() {
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     let target = control.addTarget { received.observer.send("target \($0)") }
     let subscription = control.actions.subscribe(value: { received.observer.send("signal \($0)") })
     control.sendAction("tap")
@@ -19,7 +20,7 @@ import Testing
   }
 
   @Test func disposingRemovesTheTarget() {
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     let target = control.addTarget { received.observer.send($0) }
     #expect(control.hasTargets)
     control.sendAction("before")
@@ -32,14 +33,14 @@ import Testing
 
   @Test func actionsComposeWithOperators() {
     let taps = ActionControl<Void>()
-    let counts = EventRecorder<Int, Never>()
+    let counts = TestRecorder<Int, Never>()
     let subscription = taps.actions.map { 1 }.scan(0, +).take(3).subscribe(counts.observer)
     for _ in 0..<4 {
       taps.sendAction()
     }
     subscription.dispose()
 
-    #expect(counts.events == [.value(1), .value(2), .value(3), .completed])
+    #expect(counts.untimedEvents == [.value(1), .value(2), .value(3), .completed])
     #expect(!taps.hasTargets)
   }
 }

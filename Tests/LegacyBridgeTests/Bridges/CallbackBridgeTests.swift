@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -35,28 +35,28 @@ struct CallbackBridgeTests {
   // MARK: Completion handler → signal
 
   @Test func resultValueIsSentThenCompletes() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     signal.subscribe(recorder.observer)
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
     request.complete(with: .success(7))
-    #expect(recorder.events == [.value(7), .completed])
+    #expect(recorder.untimedEvents == [.value(7), .completed])
     #expect(request.cancelled.value == 1)  // the finished subscription is disposed
   }
 
   @Test func resultFailureFails() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     signal.subscribe(recorder.observer)
     request.complete(with: .failure(Boom()))
-    #expect(recorder.events == [.failed(Boom())])
+    #expect(recorder.untimedEvents == [.failed(Boom())])
   }
 
   @Test func onlyTheFirstCallCounts() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     signal.subscribe(recorder.observer)
     request.complete(with: .success(1))
     request.complete(with: .success(2))
     request.complete(with: .failure(Boom()))
-    #expect(recorder.events == [.value(1), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed])
   }
 
   @Test func eachSubscriptionStartsTheWork() {
@@ -66,12 +66,12 @@ struct CallbackBridgeTests {
   }
 
   @Test func disposeCancelsAndIgnoresALateCall() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     let subscription = signal.subscribe(recorder.observer)
     subscription.dispose()
     #expect(request.cancelled.value == 1)
     request.complete(with: .success(1))
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
   }
 
   enum Outcome: Error, Equatable { case error, missing }
@@ -82,38 +82,38 @@ struct CallbackBridgeTests {
   ])
   func optionalCompletionHandler(value: Int?, hasError: Bool, expected: Event<Int, Outcome>) {
     struct Failure: Error {}
-    let recorder = EventRecorder<Int, Outcome>()
+    let recorder = TestRecorder<Int, Outcome>()
     Signal<Int, any Error>.withOptionalCompletionHandler { completion, _ in
       completion(value, hasError ? Failure() : nil)
     }
     .mapError { $0 is MissingResultError ? Outcome.missing : .error }
     .subscribe(recorder.observer)
-    #expect(recorder.events.first == expected)
-    #expect(recorder.events.count == (expected.value == nil ? 1 : 2))
+    #expect(recorder.untimedEvents.first == expected)
+    #expect(recorder.untimedEvents.count == (expected.value == nil ? 1 : 2))
   }
 
   // MARK: Signal → completion handler
 
   @Test func completionHandlerGetsTheSingleValue() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     Signal<Int, Boom>.just(4).subscribe(completionHandler: { results.observer.send($0) })
     #expect(results.values == [.success(4)])
   }
 
   @Test func completionHandlerGetsTheFailure() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     Signal<Int, Boom>.failure(Boom()).subscribe(completionHandler: { results.observer.send($0) })
     #expect(results.values == [.failure(.failed(Boom()))])
   }
 
   @Test func completionHandlerGetsNoValue() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     Signal<Int, Boom>.empty.subscribe(completionHandler: { results.observer.send($0) })
     #expect(results.values == [.failure(.noValue)])
   }
 
   @Test func secondValueEndsTheSubscription() {
-    let results = EventRecorder<Result<Int, SingleValueError<Never>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Never>>, Never>()
     let subject = PassthroughSubject<Int, Never>()
     let disposed = Counter()
     subject.signal.on(disposed: { disposed.increment() }).subscribe(completionHandler: { results.observer.send($0) })
@@ -127,9 +127,9 @@ struct CallbackBridgeTests {
   }
 
   @Test func finishingEndsTheSubscription() {
-    let weakRecorder = WeakReference<EventRecorder<Result<Int, SingleValueError<Boom>>, Never>>()
+    let weakRecorder = WeakReference<TestRecorder<Result<Int, SingleValueError<Boom>>, Never>>()
     let subscription: any Disposable = {
-      let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+      let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
       weakRecorder.object = results
       return signal.subscribe(completionHandler: { results.observer.send($0) })
     }()
@@ -140,7 +140,7 @@ struct CallbackBridgeTests {
   }
 
   @Test func disposingCallsTheHandlerWithCancelledOnce() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     let subscription = signal.subscribe(completionHandler: { results.observer.send($0) })
     subscription.dispose()
     subscription.dispose()
@@ -150,8 +150,8 @@ struct CallbackBridgeTests {
   }
 
   @Test func optionalCompletionHandlerForm() {
-    let values = EventRecorder<Int?, Never>()
-    let errors = EventRecorder<SingleValueError<Boom>?, Never>()
+    let values = TestRecorder<Int?, Never>()
+    let errors = TestRecorder<SingleValueError<Boom>?, Never>()
     Signal<Int, Boom>.just(5).subscribe(optionalCompletionHandler: { value, error in
       values.observer.send(value)
       errors.observer.send(error)
@@ -205,7 +205,7 @@ struct CallbackBridgeTests {
     let started = Gate()
     let cancelled = Gate()
     let finished = Gate()
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let operation = Signal<Int, Never>(operation: { () async -> Int in
       await withTaskCancellationHandler {
         started.open()
@@ -220,7 +220,7 @@ struct CallbackBridgeTests {
     await started.wait()
     subscription.dispose()
     await finished.wait()
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
   }
 }
 
@@ -228,7 +228,7 @@ struct CallbackBridgeTests {
   struct Boom: Error, Equatable {}
 
   @Test func valueThenCompletedSucceeds() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     var machine = SingleValueStateMachine<Int, Boom>(handler: { results.observer.send($0) })
     #expect(Self.run(machine.valueReceived(1)) == .none)
     #expect(Self.run(machine.completed()) == .callHandlerAndDispose)
@@ -237,7 +237,7 @@ struct CallbackBridgeTests {
   }
 
   @Test func secondValueDisposes() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     var machine = SingleValueStateMachine<Int, Boom>(handler: { results.observer.send($0) })
     _ = Self.run(machine.valueReceived(1))
     #expect(Self.run(machine.valueReceived(2)) == .callHandlerAndDispose)
@@ -246,7 +246,7 @@ struct CallbackBridgeTests {
   }
 
   @Test func disposedWhileWaitingCancels() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     var machine = SingleValueStateMachine<Int, Boom>(handler: { results.observer.send($0) })
     _ = Self.run(machine.valueReceived(1))
     #expect(Self.run(machine.disposed()) == .callHandlerAndDispose)
@@ -255,7 +255,7 @@ struct CallbackBridgeTests {
   }
 
   @Test func failedAndEmptyCompletion() {
-    let results = EventRecorder<Result<Int, SingleValueError<Boom>>, Never>()
+    let results = TestRecorder<Result<Int, SingleValueError<Boom>>, Never>()
     var failing = SingleValueStateMachine<Int, Boom>(handler: { results.observer.send($0) })
     _ = Self.run(failing.failed(Boom()))
     var empty = SingleValueStateMachine<Int, Boom>(handler: { results.observer.send($0) })

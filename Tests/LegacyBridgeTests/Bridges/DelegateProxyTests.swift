@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Foundation
 import LegacyBridge
 import TestSupport
@@ -79,8 +80,8 @@ final class RecordingListDelegate: ListDelegate {
   }
 
   @Test func callbacksArriveAsValuesInOrder() {
-    let selections = EventRecorder<Int, Never>()
-    let reloads = EventRecorder<Void, Never>()
+    let selections = TestRecorder<Int, Never>()
+    let reloads = TestRecorder<Void, Never>()
     let first = proxy.selections.signal.subscribe(selections.observer)
     let second = proxy.reloads.signal.subscribe(reloads.observer)
     list.tap(row: 0)
@@ -90,7 +91,7 @@ final class RecordingListDelegate: ListDelegate {
     first.dispose()
     second.dispose()
 
-    #expect(selections.events == [.value(0), .value(2), .value(4)])
+    #expect(selections.untimedEvents == [.value(0), .value(2), .value(4)])
     #expect(reloads.values.count == 1)
   }
 
@@ -105,7 +106,7 @@ final class RecordingListDelegate: ListDelegate {
   }
 
   @Test func returnValueIsTheOriginalsAnswer() {
-    let questions = EventRecorder<Int, Never>()
+    let questions = TestRecorder<Int, Never>()
     let subscription = proxy.selectionQuestions.signal.subscribe(questions.observer)
     #expect(list.tap(row: 2))
     #expect(!list.tap(row: 3))
@@ -133,9 +134,9 @@ final class RecordingListDelegate: ListDelegate {
   }
 
   @Test func disposedSubscriberReceivesNothingAndIsReleased() {
-    let weakRecorder = WeakReference<EventRecorder<Int, Never>>()
+    let weakRecorder = WeakReference<TestRecorder<Int, Never>>()
     let subscription: any Disposable = {
-      let recorder = EventRecorder<Int, Never>()
+      let recorder = TestRecorder<Int, Never>()
       weakRecorder.object = recorder
       return proxy.selections.signal.subscribe(recorder.observer)
     }()
@@ -225,10 +226,10 @@ final class ElementNameCollector: NSObject, XMLParserDelegate {
     let original = ElementNameCollector()
     let proxy = XMLParserDelegateProxy(original: original)
     parser.delegate = proxy
-    let starts = EventRecorder<XMLParserDelegateProxy.ElementStart, Never>()
-    let ends = EventRecorder<String, Never>()
-    let texts = EventRecorder<String, Never>()
-    let documentEnds = EventRecorder<Void, Never>()
+    let starts = TestRecorder<XMLParserDelegateProxy.ElementStart, Never>()
+    let ends = TestRecorder<String, Never>()
+    let texts = TestRecorder<String, Never>()
+    let documentEnds = TestRecorder<Void, Never>()
     let subscriptions = [
       proxy.elementStarts.signal.subscribe(starts.observer),
       proxy.elementEnds.signal.subscribe(ends.observer),
@@ -259,7 +260,7 @@ final class ElementNameCollector: NSObject, XMLParserDelegate {
     let parser = XMLParser(data: Data(xml.utf8))
     let proxy = XMLParserDelegateProxy()
     parser.delegate = proxy
-    let titles = EventRecorder<[String], Never>()
+    let titles = TestRecorder<[String], Never>()
     let subscription = proxy.characters.signal
       .take(until: proxy.documentEnds.signal)
       .collect()
@@ -268,6 +269,6 @@ final class ElementNameCollector: NSObject, XMLParserDelegate {
     #expect(parser.parse())
     subscription.dispose()
 
-    #expect(titles.events == [.value(["Dune", "Emma"]), .completed])
+    #expect(titles.untimedEvents == [.value(["Dune", "Emma"]), .completed])
   }
 }

@@ -1,6 +1,6 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Foundation
-import Handshake
 import LegacyBridge
 import TestSupport
 import Testing
@@ -13,7 +13,7 @@ import Testing
   final class Sender {}
 
   @Test func postSendsProjectedValue() {
-    let recorder = EventRecorder<PostedNotification, Never>()
+    let recorder = TestRecorder<PostedNotification, Never>()
     let sender = Sender()
     let subscription = center.signals.notifications(named: name).subscribe(recorder.observer)
     center.post(name: name, object: sender, userInfo: ["user": "ada", 7: "ignored"])
@@ -29,18 +29,18 @@ import Testing
   }
 
   @Test func transformReadsUserInfoOnThePostingThread() {
-    let recorder = EventRecorder<String?, Never>()
+    let recorder = TestRecorder<String?, Never>()
     let subscription = center.signals.notifications(named: name) { $0.userInfo?["user"] as? String }
       .subscribe(recorder.observer)
     center.post(name: name, object: nil, userInfo: ["user": "ada"])
     center.post(name: name, object: nil)
     subscription.dispose()
 
-    #expect(recorder.events == [.value("ada"), .value(nil)])
+    #expect(recorder.untimedEvents == [.value("ada"), .value(nil)])
   }
 
   @Test func disposeRemovesTheObserver() {
-    let recorder = EventRecorder<PostedNotification, Never>()
+    let recorder = TestRecorder<PostedNotification, Never>()
     let subscription = center.signals.notifications(named: name).subscribe(recorder.observer)
     center.post(name: name, object: nil)
     subscription.dispose()
@@ -50,9 +50,9 @@ import Testing
   }
 
   @Test func disposeReleasesTheSubscriber() {
-    let weakRecorder = WeakReference<EventRecorder<PostedNotification, Never>>()
+    let weakRecorder = WeakReference<TestRecorder<PostedNotification, Never>>()
     let subscription: any Disposable = {
-      let recorder = EventRecorder<PostedNotification, Never>()
+      let recorder = TestRecorder<PostedNotification, Never>()
       weakRecorder.object = recorder
       return center.signals.notifications(named: name).subscribe(recorder.observer)
     }()
@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func objectFiltersSenders() {
-    let recorder = EventRecorder<PostedNotification, Never>()
+    let recorder = TestRecorder<PostedNotification, Never>()
     let wanted = Sender()
     let other = Sender()
     let subscription = center.signals.notifications(named: name, object: wanted).subscribe(recorder.observer)
@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func releasedObjectCompletesAtTheNextPost() {
-    let recorder = EventRecorder<PostedNotification, Never>()
+    let recorder = TestRecorder<PostedNotification, Never>()
     var wanted: Sender? = Sender()
     let subscription = center.signals.notifications(named: name, object: wanted).subscribe(recorder.observer)
     center.post(name: name, object: wanted)
@@ -84,14 +84,14 @@ import Testing
     center.post(name: name, object: Sender())
     center.post(name: name, object: nil)
 
-    #expect(recorder.events.count == 2)
-    #expect(recorder.events.last == .completed)
+    #expect(recorder.untimedEvents.count == 2)
+    #expect(recorder.untimedEvents.last == .completed)
     subscription.dispose()
   }
 
   @Test func eachSubscriptionIsIndependent() {
-    let first = EventRecorder<PostedNotification, Never>()
-    let second = EventRecorder<PostedNotification, Never>()
+    let first = TestRecorder<PostedNotification, Never>()
+    let second = TestRecorder<PostedNotification, Never>()
     let signal = center.signals.notifications(named: name)
     let firstSubscription = signal.subscribe(first.observer)
     center.post(name: name, object: nil)

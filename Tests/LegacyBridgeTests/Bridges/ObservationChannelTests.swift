@@ -9,7 +9,7 @@ struct ObservationChannelTests {
   let scheduler = TestScheduler()
   let profile = Profile()
   let property = MutableProperty("property")
-  let propertyValues = EventRecorder<String, Never>()
+  let propertyValues = TestRecorder<String, Never>()
   let profileValues: TestRecorder<String, Never>
 
   init() {
@@ -45,7 +45,7 @@ struct ObservationChannelTests {
 
   @Test func afterAnEchoASameValueChangeMadeLaterIsStillSent() {
     let terminal = ChannelTerminal.observing(profile, \.name, on: scheduler)
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     terminal.subscribe(received.observer)
     terminal.send("b")
     scheduler.advance()  // the echo of "b": dropped
@@ -60,7 +60,7 @@ struct ObservationChannelTests {
     let terminal = ChannelTerminal.observing(profile, \.name, on: scheduler)
     terminal.send("b")
     scheduler.advance()
-    let received = EventRecorder<String, Never>()
+    let received = TestRecorder<String, Never>()
     terminal.subscribe(received.observer)
     #expect(received.values == ["b"])
   }
@@ -94,7 +94,7 @@ struct ObservationChannelTests {
 
   @Test func theClassicNamesForward() {
     let channel = Channel<Int>()
-    let received = EventRecorder<Int, Never>()
+    let received = TestRecorder<Int, Never>()
     channel.followingTerminal.subscribe(received.observer)
     channel.leadingTerminal.sendNext(1)
     #expect(received.values == [1])

@@ -1,6 +1,6 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import Foundation
-import Handshake
 import LocalServer
 import TestSupport
 import Testing
@@ -68,7 +68,7 @@ struct URLSessionBridgeTests {
   @Test func disposingMidFlightCancelsTheTask() async throws {
     let server = try LocalHTTPServer(routes: [:], maxConnections: 1)
     defer { server.stop() }
-    let recorder = EventRecorder<Reply, URLRequestError>()
+    let recorder = TestRecorder<Reply, URLRequestError>()
     let subscription = session.signals.data(from: server.baseURL.appendingPathComponent("hang"))
       .subscribe(recorder.observer)
 
@@ -76,7 +76,7 @@ struct URLSessionBridgeTests {
     subscription.dispose()
     await server.hangingConnectionClosed.wait()
 
-    #expect(recorder.events.isEmpty)
+    #expect(recorder.untimedEvents.isEmpty)
     #expect(server.requestCount(LocalHTTPServer.hangingPath) == 1)
     await server.stopped.wait()
   }
@@ -84,7 +84,7 @@ struct URLSessionBridgeTests {
   @Test func cancellingTheTaskFromOutsideIsACancelledFailure() async throws {
     let server = try LocalHTTPServer(routes: [:], maxConnections: 1)
     defer { server.stop() }
-    let recorder = EventRecorder<Reply, URLRequestError>()
+    let recorder = TestRecorder<Reply, URLRequestError>()
     let ended = Gate()
     let subscription = session.signals.data(from: server.baseURL.appendingPathComponent("hang")).subscribe(
       Observer { event in
@@ -98,7 +98,7 @@ struct URLSessionBridgeTests {
     session.invalidateAndCancel()
     await ended.wait()
 
-    let events = recorder.events
+    let events = recorder.untimedEvents
     #expect(events.count == 1)
     let failure = try #require(events.first?.failure)
     #expect(failure.code == .cancelled)

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -16,20 +16,20 @@ struct ClassicCreationTests {
       subscriber.sendCompleted()
       return ActionDisposable { cleanups.increment() }
     }
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     signal.subscribeObserver(recorder.observer)
     signal.subscribeObserver(recorder.observer)
-    #expect(recorder.events == [.value(1), .completed, .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed, .value(2), .completed])
     #expect(cleanups.value == 2)
   }
 
   @Test func createSignalWithoutCleanupIsFine() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     Signal<Int, Boom>.createSignal { subscriber in
       subscriber.sendError(Boom())
       return nil
     }.subscribeObserver(recorder.observer)
-    #expect(recorder.events == [.failed(Boom())])
+    #expect(recorder.untimedEvents == [.failed(Boom())])
   }
 
   @Test func disposingAClassicSubscriptionDisposesTheReturnedDisposable() {
@@ -41,11 +41,11 @@ struct ClassicCreationTests {
   }
 
   @Test func classicConstructorsForwardToTheCore() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     Signal<Int, Boom>.return(1).subscribeObserver(recorder.observer)
     Signal<Int, Boom>.error(Boom()).subscribeObserver(recorder.observer)
     Signal<Int, Boom>.defer { .return(2) }.subscribeObserver(recorder.observer)
-    #expect(recorder.events == [.value(1), .completed, .failed(Boom()), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .completed, .failed(Boom()), .value(2), .completed])
   }
 
   @Test func classicSignalCanBeIteratedWithForAwait() async {

@@ -1,15 +1,14 @@
 import AsyncSignals
 import AsyncSignalsTesting
-import Handshake
 import LegacyBridge
 import TestSupport
 import Testing
 
 /// Subscribes to a synchronous signal and returns the events it delivered during the subscription.
 private func recorded<V: Sendable, F: Error>(_ signal: Signal<V, F>) -> [Event<V, F>] {
-  let recorder = EventRecorder<V, F>()
+  let recorder = TestRecorder<V, F>()
   signal.subscribe(recorder.observer)
-  return recorder.events
+  return recorder.untimedEvents
 }
 
 @Suite(.timeLimit(.minutes(1)))
@@ -75,9 +74,9 @@ struct ClassicTransformTests {
       subscriber.sendNext(second.signal)
       return nil
     }
-    let merged = EventRecorder<Int, Boom>()
-    let limited = EventRecorder<Int, Boom>()
-    let unlimited = EventRecorder<Int, Boom>()
+    let merged = TestRecorder<Int, Boom>()
+    let limited = TestRecorder<Int, Boom>()
+    let unlimited = TestRecorder<Int, Boom>()
     outer.flatten().subscribe(merged.observer)
     outer.flatten(1).subscribe(limited.observer)
     outer.flatten(0).subscribe(unlimited.observer)
@@ -119,9 +118,9 @@ struct ClassicFilteringTests {
     let trigger = PassthroughSubject<Void, Never>()
     let replacement = PassthroughSubject<Int, Boom>()
     let sampler = PassthroughSubject<Void, Never>()
-    let untilTrigger = EventRecorder<Int, Boom>()
-    let untilReplacement = EventRecorder<Int, Boom>()
-    let sampled = EventRecorder<Int, Boom>()
+    let untilTrigger = TestRecorder<Int, Boom>()
+    let untilReplacement = TestRecorder<Int, Boom>()
+    let sampled = TestRecorder<Int, Boom>()
     source.signal.takeUntil(trigger.signal).subscribe(untilTrigger.observer)
     source.signal.takeUntilReplacement(replacement.signal).subscribe(untilReplacement.observer)
     source.signal.sample(sampler.signal).subscribe(sampled.observer)
@@ -130,9 +129,9 @@ struct ClassicFilteringTests {
     trigger.send(())
     replacement.send(9)
     source.send(2)
-    #expect(untilTrigger.events == [.value(1), .completed])
-    #expect(untilReplacement.events == [.value(1), .value(9)])
-    #expect(sampled.events == [.value(1)])
+    #expect(untilTrigger.untimedEvents == [.value(1), .completed])
+    #expect(untilReplacement.untimedEvents == [.value(1), .value(9)])
+    #expect(sampled.untimedEvents == [.value(1)])
   }
 }
 
@@ -143,8 +142,8 @@ struct ClassicCombiningTests {
   @Test func zipWithAndCombineLatestWithPairValues() {
     let left = PassthroughSubject<Int, Boom>()
     let right = PassthroughSubject<String, Boom>()
-    let zipped = EventRecorder<String, Boom>()
-    let combined = EventRecorder<String, Boom>()
+    let zipped = TestRecorder<String, Boom>()
+    let combined = TestRecorder<String, Boom>()
     left.signal.zipWith(right.signal).map { "\($0)\($1)" }.subscribe(zipped.observer)
     left.signal.combineLatestWith(right.signal).map { "\($0)\($1)" }.subscribe(combined.observer)
     left.send(1)
@@ -158,39 +157,39 @@ struct ClassicCombiningTests {
   @Test func combineLatestKeepsRACsCompletionAfterAnEmptySource() {
     let left = PassthroughSubject<Int, Boom>()
     let right = PassthroughSubject<Int, Boom>()
-    let pairs = EventRecorder<String, Boom>()
-    let reduced = EventRecorder<Int, Boom>()
+    let pairs = TestRecorder<String, Boom>()
+    let reduced = TestRecorder<Int, Boom>()
     left.signal.combineLatestWith(right.signal).map { "\($0)\($1)" }.subscribe(pairs.observer)
     Signal<Int, Boom>.combineLatest([left.signal, right.signal], reduce: { $0.reduce(0, +) })
       .subscribe(reduced.observer)
     left.complete()
     right.send(1)
-    #expect(pairs.events == [])  // RAC waits for every signal to complete
-    #expect(reduced.events == [])
+    #expect(pairs.untimedEvents == [])  // RAC waits for every signal to complete
+    #expect(reduced.untimedEvents == [])
     right.complete()
-    #expect(pairs.events == [.completed])
-    #expect(reduced.events == [.completed])
+    #expect(pairs.untimedEvents == [.completed])
+    #expect(reduced.untimedEvents == [.completed])
   }
 
   @Test func mergeAndStaticReduceForms() {
-    let merged = EventRecorder<Int, Boom>()
+    let merged = TestRecorder<Int, Boom>()
     Signal<Int, Boom>.return(1).merge(.return(2)).subscribe(merged.observer)
-    #expect(merged.events == [.value(1), .value(2), .completed])
+    #expect(merged.untimedEvents == [.value(1), .value(2), .completed])
 
-    let combined = EventRecorder<Int, Boom>()
+    let combined = TestRecorder<Int, Boom>()
     Signal<Int, Boom>.combineLatest([.return(1), .return(2)], reduce: { $0.reduce(0, +) })
       .subscribe(combined.observer)
-    #expect(combined.events == [.value(3), .completed])
+    #expect(combined.untimedEvents == [.value(3), .completed])
 
-    let zipped = EventRecorder<Int, Boom>()
+    let zipped = TestRecorder<Int, Boom>()
     Signal<Int, Boom>.zip([.return(3), .return(4)], reduce: { $0.reduce(0, +) }).subscribe(zipped.observer)
-    #expect(zipped.events == [.value(7), .completed])
+    #expect(zipped.untimedEvents == [.value(7), .completed])
   }
 
   @Test func ifThenElseSwitchesWithTheCondition() {
     let condition = PassthroughSubject<Bool, Boom>()
     let yes = PassthroughSubject<String, Boom>()
-    let recorder = EventRecorder<String, Boom>()
+    let recorder = TestRecorder<String, Boom>()
     Signal<String, Boom>.if(condition.signal, then: yes.signal, else: .return("no")).subscribe(recorder.observer)
     condition.send(true)
     yes.send("yes 1")
@@ -203,14 +202,14 @@ struct ClassicCombiningTests {
 
   @Test func switchCasesDefaultPicksTheCaseOrTheDefault() {
     let key = PassthroughSubject<Int, Boom>()
-    let recorder = EventRecorder<String, Boom>()
+    let recorder = TestRecorder<String, Boom>()
     Signal<String, Boom>.switch(key.signal, cases: [0: .return("zero"), 1: .return("one")], default: .return("other"))
       .subscribe(recorder.observer)
     key.send(1)
     key.send(7)
     key.send(0)
     key.complete()
-    #expect(recorder.events == [.value("one"), .value("other"), .value("zero"), .completed])
+    #expect(recorder.untimedEvents == [.value("one"), .value("other"), .value("zero"), .completed])
   }
 }
 
@@ -219,7 +218,7 @@ struct ClassicSchedulingTests {
   @Test func throttleIsRACsDebounce() {
     let scheduler = TestScheduler()
     let source = PassthroughSubject<Int, Never>()
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     source.signal.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder.observer)
     source.send(1)
     scheduler.advance(by: .milliseconds(500))
@@ -233,7 +232,7 @@ struct ClassicSchedulingTests {
   @Test func bufferWithTimeCollectsEachWindow() {
     let scheduler = TestScheduler()
     let source = PassthroughSubject<Int, Never>()
-    let recorder = EventRecorder<[Int], Never>()
+    let recorder = TestRecorder<[Int], Never>()
     source.signal.bufferWithTime(.seconds(1), onScheduler: scheduler).subscribe(recorder.observer)
     source.send(1)
     source.send(2)
@@ -243,16 +242,16 @@ struct ClassicSchedulingTests {
 
   @Test func timeoutFailsAfterTheInterval() {
     let scheduler = TestScheduler()
-    let recorder = EventRecorder<Int, TimeoutFailure<Never>>()
+    let recorder = TestRecorder<Int, TimeoutFailure<Never>>()
     Signal<Int, Never>.never.timeout(.seconds(2), onScheduler: scheduler).subscribe(recorder.observer)
     scheduler.advance(by: .seconds(2))
-    #expect(recorder.events.count == 1)
-    #expect(recorder.events.first?.failure != nil)
+    #expect(recorder.untimedEvents.count == 1)
+    #expect(recorder.untimedEvents.first?.failure != nil)
   }
 
   @Test func intervalTicksOnTheScheduler() {
     let scheduler = TestScheduler()
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal<Int, Never>.interval(.seconds(1), onScheduler: scheduler).subscribe(recorder.observer)
     scheduler.advance(by: .seconds(3))
     #expect(recorder.values == [0, 1, 2])
@@ -261,18 +260,18 @@ struct ClassicSchedulingTests {
   @Test func deliverOnAndSubscribeOnUseTheScheduler() {
     let scheduler = TestScheduler()
     let subscribed = Counter()
-    let delivered = EventRecorder<Int, Never>()
-    let subscribedOn = EventRecorder<Int, Never>()
+    let delivered = TestRecorder<Int, Never>()
+    let subscribedOn = TestRecorder<Int, Never>()
     Signal<Int, Never>.return(1).deliverOn(scheduler).subscribe(delivered.observer)
     Signal<Int, Never>.defer {
       subscribed.increment()
       return .return(2)
     }.subscribeOn(scheduler).subscribe(subscribedOn.observer)
-    #expect(delivered.events == [])
+    #expect(delivered.untimedEvents == [])
     #expect(subscribed.value == 0)
     scheduler.run()
-    #expect(delivered.events == [.value(1), .completed])
-    #expect(subscribedOn.events == [.value(2), .completed])
+    #expect(delivered.untimedEvents == [.value(1), .completed])
+    #expect(subscribedOn.untimedEvents == [.value(2), .completed])
   }
 
   @Test func deliverOnMainThreadDeliversOnTheMainActor() async {
@@ -346,14 +345,14 @@ struct ClassicAwaitingAndSubjectTests {
     let subject = PassthroughSubject<Int, Never>.subject()
     let replay = ReplaySubject<Int, Never>.replaySubject(withCapacity: 1)
     let behavior = CurrentValueSubject<Int, Never>.behaviorSubject(withDefaultValue: 5)
-    let live = EventRecorder<Int, Never>()
+    let live = TestRecorder<Int, Never>()
     subject.signal.subscribe(live.observer)
     subject.sendNext(1)
     replay.sendNext(1)
     replay.sendNext(2)
-    let replayed = EventRecorder<Int, Never>()
+    let replayed = TestRecorder<Int, Never>()
     replay.signal.subscribe(replayed.observer)
-    let current = EventRecorder<Int, Never>()
+    let current = TestRecorder<Int, Never>()
     behavior.signal.subscribe(current.observer)
     #expect(live.values == [1])
     #expect(replayed.values == [2])
@@ -367,7 +366,7 @@ struct ClassicAwaitingAndSubjectTests {
       return nil
     }.publish().autoconnect()
     #expect(subscriptions.value == 0)
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     shared.subscribe(recorder.observer)
     #expect(recorder.values == [1])
   }
@@ -378,13 +377,13 @@ struct ClassicErrorTests {
   struct Boom: Error, Equatable {}
 
   @Test func catchToSwitchesToTheReplacementAfterAFailure() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal<Int, Boom>.return(1).concat(.error(Boom())).catchTo(.return(9)).subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(9), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(9), .completed])
   }
 
   @Test func tryLetsPassingValuesThroughAndFailsAtTheFirstThatDoesNot() {
-    let recorder = EventRecorder<Int, Boom>()
+    let recorder = TestRecorder<Int, Boom>()
     Signal<Int, Boom>.createSignal { subscriber in
       for value in [1, 2, -1, 3] { subscriber.sendNext(value) }
       subscriber.sendCompleted()
@@ -394,6 +393,6 @@ struct ClassicErrorTests {
       if value < 0 { throw Boom() }
     }
     .subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(2), .failed(Boom())])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .failed(Boom())])
   }
 }

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -10,9 +11,9 @@ struct CommandTests {
   /// One controllable inner signal per input index.
   let inners = (0..<4).map { _ in PassthroughSubject<Int, Boom>() }
   /// The inputs whose inner signal was subscribed, in order.
-  let subscribed = EventRecorder<Int, Never>()
+  let subscribed = TestRecorder<Int, Never>()
   /// The inputs whose inner subscription was disposed, in order.
-  let disposed = EventRecorder<Int, Never>()
+  let disposed = TestRecorder<Int, Never>()
 
   func makeCommand(
     strategy: ExecutionStrategy,
@@ -32,8 +33,8 @@ struct CommandTests {
   @Test func isEnabledAndIsExecutingSendTheirCurrentValueOnSubscription() {
     let command = makeCommand(strategy: .serial)
     command.execute(0)
-    let enabled = EventRecorder<Bool, Never>()
-    let executing = EventRecorder<Bool, Never>()
+    let enabled = TestRecorder<Bool, Never>()
+    let executing = TestRecorder<Bool, Never>()
     command.isEnabled.subscribe(enabled.observer)
     command.isExecuting.subscribe(executing.observer)
     #expect(enabled.values == [false])
@@ -45,16 +46,16 @@ struct CommandTests {
 
   @Test func serialRejectsExecuteWhileRunningWithATypedFailure() {
     let command = makeCommand(strategy: .serial)
-    let first = EventRecorder<Int, CommandError<Boom>>()
-    let second = EventRecorder<Int, CommandError<Boom>>()
+    let first = TestRecorder<Int, CommandError<Boom>>()
+    let second = TestRecorder<Int, CommandError<Boom>>()
     command.execute(0).subscribe(first.observer)
     command.execute(1).subscribe(second.observer)
-    #expect(second.events == [.failed(.notEnabled)])
+    #expect(second.untimedEvents == [.failed(.notEnabled)])
     inners[0].send(5)
     inners[0].complete()
-    #expect(first.events == [.value(5), .completed])
+    #expect(first.untimedEvents == [.value(5), .completed])
     #expect(subscribed.values == [0])
-    let third = EventRecorder<Int, CommandError<Boom>>()
+    let third = TestRecorder<Int, CommandError<Boom>>()
     command.execute(2).subscribe(third.observer)
     inners[2].send(7)
     #expect(third.values == [7])
@@ -62,7 +63,7 @@ struct CommandTests {
 
   @Test func concurrentRunsExecutionsSideBySide() {
     let command = makeCommand(strategy: .concurrent)
-    let values = EventRecorder<Int, Never>()
+    let values = TestRecorder<Int, Never>()
     command.values.subscribe(values.observer)
     command.execute(0)
     command.execute(1)
@@ -74,9 +75,9 @@ struct CommandTests {
 
   @Test func enqueueRunsExecutionsOneAfterTheOtherInOrder() {
     let command = makeCommand(strategy: .enqueue)
-    let executing = EventRecorder<Bool, Never>()
+    let executing = TestRecorder<Bool, Never>()
     command.isExecuting.subscribe(executing.observer)
-    let second = EventRecorder<Int, CommandError<Boom>>()
+    let second = TestRecorder<Int, CommandError<Boom>>()
     command.execute(0)
     command.execute(1).subscribe(second.observer)
     command.execute(2)
@@ -85,7 +86,7 @@ struct CommandTests {
     #expect(subscribed.values == [0, 1])
     inners[1].send(3)
     inners[1].complete()
-    #expect(second.events == [.value(3), .completed])
+    #expect(second.untimedEvents == [.value(3), .completed])
     #expect(subscribed.values == [0, 1, 2])
     inners[2].complete()
     #expect(executing.values == [false, true, false])
@@ -93,14 +94,14 @@ struct CommandTests {
 
   @Test func replaceLatestCancelsTheRunningExecution() {
     let command = makeCommand(strategy: .replaceLatest)
-    let first = EventRecorder<Int, CommandError<Boom>>()
-    let second = EventRecorder<Int, CommandError<Boom>>()
+    let first = TestRecorder<Int, CommandError<Boom>>()
+    let second = TestRecorder<Int, CommandError<Boom>>()
     command.execute(0).subscribe(first.observer)
     inners[0].send(1)
     command.execute(1).subscribe(second.observer)
     inners[0].send(2)
     inners[1].send(3)
-    #expect(first.events == [.value(1), .failed(.cancelled)])
+    #expect(first.untimedEvents == [.value(1), .failed(.cancelled)])
     #expect(second.values == [3])
     #expect(disposed.values == [0])
   }
@@ -108,11 +109,11 @@ struct CommandTests {
   @Test func theUsersEnabledSignalGatesExecution() {
     let enabled = CurrentValueSubject<Bool, Never>(false)
     let command = makeCommand(strategy: .concurrent, enabled: enabled.signal)
-    let isEnabled = EventRecorder<Bool, Never>()
+    let isEnabled = TestRecorder<Bool, Never>()
     command.isEnabled.subscribe(isEnabled.observer)
-    let rejected = EventRecorder<Int, CommandError<Boom>>()
+    let rejected = TestRecorder<Int, CommandError<Boom>>()
     command.execute(0).subscribe(rejected.observer)
-    #expect(rejected.events == [.failed(.notEnabled)])
+    #expect(rejected.untimedEvents == [.failed(.notEnabled)])
     enabled.send(true)
     command.execute(0)
     #expect(subscribed.values == [0])
@@ -121,28 +122,28 @@ struct CommandTests {
 
   @Test func errorsCarryExecutionFailuresAsValues() {
     let command = makeCommand(strategy: .serial)
-    let errors = EventRecorder<Boom, Never>()
+    let errors = TestRecorder<Boom, Never>()
     command.errors.subscribe(errors.observer)
-    let execution = EventRecorder<Int, CommandError<Boom>>()
+    let execution = TestRecorder<Int, CommandError<Boom>>()
     command.execute(0).subscribe(execution.observer)
     inners[0].fail(Boom())
     #expect(errors.values == [Boom()])
-    #expect(execution.events == [.failed(.failed(Boom()))])
+    #expect(execution.untimedEvents == [.failed(.failed(Boom()))])
     command.execute(1)
     #expect(subscribed.values == [0, 1])
   }
 
   @Test func executionSignalsSendsEachExecutionAndItReplays() {
     let command = makeCommand(strategy: .concurrent)
-    let executions = EventRecorder<Signal<Int, CommandError<Boom>>, Never>()
+    let executions = TestRecorder<Signal<Int, CommandError<Boom>>, Never>()
     command.executionSignals.subscribe(executions.observer)
     command.execute(0)
     inners[0].send(4)
     inners[0].complete()
-    let replayed = EventRecorder<Int, CommandError<Boom>>()
+    let replayed = TestRecorder<Int, CommandError<Boom>>()
     executions.values.first?.subscribe(replayed.observer)
     #expect(executions.values.count == 1)
-    #expect(replayed.events == [.value(4), .completed])
+    #expect(replayed.untimedEvents == [.value(4), .completed])
   }
 
   @Test func asyncOperationAndRunReturnTheTypedResult() async throws {

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
 import Testing
@@ -61,7 +62,7 @@ struct CommandStressTests {
         terminated: { gauge.exit() }
       )
     }
-    let executing = EventRecorder<Bool, Never>()
+    let executing = TestRecorder<Bool, Never>()
     let subscription = command.isExecuting.subscribe(executing.observer)
     let outcomes = Outcomes()
     await withTaskGroup(of: Void.self) { group in

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -18,7 +18,7 @@ enum ConsumptionPath: String, CaseIterable, Sendable, CustomTestStringConvertibl
   func events<Value: Sendable, Failure: Error>(of signal: Signal<Value, Failure>) async -> [Event<Value, Failure>] {
     switch self {
     case .callbacks:
-      let recorder = EventRecorder<Value, Failure>()
+      let recorder = TestRecorder<Value, Failure>()
       let ended = Gate()
       signal.subscribe(
         Observer { event in
@@ -27,7 +27,7 @@ enum ConsumptionPath: String, CaseIterable, Sendable, CustomTestStringConvertibl
         }
       )
       await ended.wait()
-      return recorder.events
+      return recorder.untimedEvents
     case .forAwait:
       var events: [Event<Value, Failure>] = []
       do throws(Failure) {

@@ -1,6 +1,5 @@
 import AsyncSignals
 import AsyncSignalsTesting
-import Handshake
 import Testing
 
 extension TestScheduler {

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 
 /// A controllable upstream: counts subscriptions and disposals, and lets a test send events to its subscribers.

@@ -80,9 +80,9 @@ struct ObserveOnTests {
   }
 
   @Test func immediateSchedulerDeliversInlineAndSerially() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal(values: [1, 2]).observe(on: ImmediateScheduler()).subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(2), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .completed])
   }
 }
 

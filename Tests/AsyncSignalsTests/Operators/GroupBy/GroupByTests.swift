@@ -1,4 +1,5 @@
 import AsyncSignals
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 
@@ -7,7 +8,7 @@ struct GroupByTests {
   /// Subscribes to each group as it arrives (inside the delivery) and records `key:value` lines.
   static func recordGroups(
     of signal: Signal<GroupedSignal<Int, Int, Boom>, Boom>,
-    into recorder: EventRecorder<String, Boom>
+    into recorder: TestRecorder<String, Boom>
   ) -> any Disposable {
     signal.subscribe(
       Observer { event in
@@ -31,17 +32,17 @@ struct GroupByTests {
   /// A probe whose values all go to one group, and that group, made by sending `first`.
   static func singleGroup(afterSending first: Int) -> (Probe<Int, Boom>, GroupedSignal<Int, Int, Boom>) {
     let probe = Probe<Int, Boom>()
-    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
+    let groups = TestRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
     probe.signal.groupBy { _ in 0 }.subscribe(groups.observer)
     probe.send(first)
     return (probe, groups.values[0])
   }
 
   @Test func valuesAreRoutedToTheGroupOfTheirKey() {
-    let recorder = EventRecorder<String, Boom>()
+    let recorder = TestRecorder<String, Boom>()
     _ = Self.recordGroups(of: source([1, 2, 3, 4]).groupBy { $0 % 2 }, into: recorder)
     #expect(
-      recorder.events == [
+      recorder.untimedEvents == [
         .value("group 1"), .value("1: value(1)"), .value("group 0"), .value("0: value(2)"),
         .value("1: value(3)"), .value("0: value(4)"), .value("1: completed"), .value("0: completed"), .completed,
       ]
@@ -49,10 +50,10 @@ struct GroupByTests {
   }
 
   @Test func aFailureReachesEveryGroupThenTheResult() {
-    let recorder = EventRecorder<String, Boom>()
+    let recorder = TestRecorder<String, Boom>()
     _ = Self.recordGroups(of: source([1], then: .failed(Boom())).groupBy { $0 }, into: recorder)
     #expect(
-      recorder.events == [
+      recorder.untimedEvents == [
         .value("group 1"), .value("1: value(1)"), .value("1: failed(Boom(code: 0))"), .failed(Boom()),
       ]
     )
@@ -71,56 +72,56 @@ struct GroupByTests {
 
   @Test func aLateSubscriberOnlySeesLaterValues() {
     let (probe, group) = Self.singleGroup(afterSending: 1)
-    let first = EventRecorder<Int, Boom>()
+    let first = TestRecorder<Int, Boom>()
     group.signal.subscribe(first.observer)
     probe.send(2)
-    let second = EventRecorder<Int, Boom>()
+    let second = TestRecorder<Int, Boom>()
     group.signal.subscribe(second.observer)
     probe.send(3)
     probe.complete()
-    #expect(first.events == [.value(1), .value(2), .value(3), .completed])
-    #expect(second.events == [.value(3), .completed])
+    #expect(first.untimedEvents == [.value(1), .value(2), .value(3), .completed])
+    #expect(second.untimedEvents == [.value(3), .completed])
   }
 
   @Test func disposingTheGroupingCompletesTheGroupsAndStopsTheUpstream() {
     let probe = Probe<Int, Boom>()
-    let groups = EventRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
+    let groups = TestRecorder<GroupedSignal<Int, Int, Boom>, Boom>()
     let subscription = probe.signal.groupBy { $0 }.subscribe(groups.observer)
     probe.send(1)
-    let inner = EventRecorder<Int, Boom>()
+    let inner = TestRecorder<Int, Boom>()
     groups.values[0].signal.subscribe(inner.observer)
     subscription.dispose()
     #expect(probe.disposals.value == 1)
-    #expect(inner.events == [.value(1), .completed])
+    #expect(inner.untimedEvents == [.value(1), .completed])
   }
 
   @Test func disposingAGroupSubscriptionStopsOnlyThatSubscriber() {
     let (probe, group) = Self.singleGroup(afterSending: 1)
-    let inner = EventRecorder<Int, Boom>()
+    let inner = TestRecorder<Int, Boom>()
     let innerSubscription = group.signal.subscribe(inner.observer)
     innerSubscription.dispose()
     probe.send(2)
-    #expect(inner.events == [.value(1)])
+    #expect(inner.untimedEvents == [.value(1)])
     #expect(probe.disposals.value == 0)
   }
 
   @Test func aSubscriberDisposedByAnotherDuringADeliveryReceivesNothingMore() {
     let (probe, group) = Self.singleGroup(afterSending: 1)
     let second = SerialDisposable()
-    let secondEvents = EventRecorder<Int, Boom>()
+    let secondEvents = TestRecorder<Int, Boom>()
     // The first subscriber disposes the second while the group delivers 2 to both.
     group.signal.subscribe(value: { if $0 == 2 { second.dispose() } })
     second.inner = group.signal.subscribe(secondEvents.observer)
     probe.send(2)
     probe.send(3)
     // The group delivers in subscription order, so the second was disposed before 2 reached it.
-    #expect(secondEvents.events == [])
+    #expect(secondEvents.untimedEvents == [])
   }
 
   @Test func aSubscriptionMadeDuringTheGroupsDeliveryStartsAfterTheEventInProgress() {
     let (probe, group) = Self.singleGroup(afterSending: 1)
-    let first = EventRecorder<Int, Boom>()
-    let second = EventRecorder<Int, Boom>()
+    let first = TestRecorder<Int, Boom>()
+    let second = TestRecorder<Int, Boom>()
     group.signal.subscribe(
       Observer { event in
         first.observer.send(event: event)
@@ -131,7 +132,7 @@ struct GroupByTests {
     probe.send(2)
     probe.send(3)
     probe.complete()
-    #expect(first.events == [.value(1), .value(2), .value(3), .completed])
-    #expect(second.events == [.value(3), .completed])
+    #expect(first.untimedEvents == [.value(1), .value(2), .value(3), .completed])
+    #expect(second.untimedEvents == [.value(3), .completed])
   }
 }

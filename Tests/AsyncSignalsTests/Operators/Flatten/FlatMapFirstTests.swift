@@ -57,8 +57,8 @@ struct FlatMapFirstTests {
   }
 
   @Test func flattenFirstOfSynchronousInnersRunsEachInTurn() {
-    let recorder = EventRecorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal(values: [Signal(values: [1, 2]), Signal(values: [3])]).flatten(.first).subscribe(recorder.observer)
-    #expect(recorder.events == [.value(1), .value(2), .value(3), .completed])
+    #expect(recorder.untimedEvents == [.value(1), .value(2), .value(3), .completed])
   }
 }

@@ -1,5 +1,5 @@
 import AsyncSignals
-import Handshake
+import AsyncSignalsTesting
 import TestSupport
 import Testing
 

@@ -3,8 +3,8 @@ import AsyncSignals
 /// A one-shot latch: `wait()` suspends until `open()` has been called (before or after).
 ///
 /// Tests, the local server and the demo use it as an explicit handshake between tasks instead of sleeping or
-/// yielding. It lives in Sources (not in the tests' support target) so that those targets need nothing from
-/// `Tests/`.
+/// yielding. It is `package`, not public: a tool of this package's own tests and demo, not part of the testing
+/// library's API.
 package final class Gate: Sendable {
   private enum State {
     case closed(waiters: [UnsafeContinuation<Void, Never>])
