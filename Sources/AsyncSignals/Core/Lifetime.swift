@@ -23,8 +23,9 @@ import Synchronization
 public class Lifetime: Disposable, @unchecked Sendable {
   // Not `final` only so that an operator can make a child that also carries its per-inner state (see
   // `FlattenInnerLifetime`): the class is not `open`, and every member is `final`, so calls stay direct. Kept
-  // for the `flatMap/AsyncSignals` rows: a separate per-inner object costs one malloc per inner (2 → 3) and
-  // 3–7% of the row (a61326c), and the benchmark rules let no malloc count rise (issue 20).
+  // for the `flatMap/AsyncSignals` rows: with a `final` Lifetime and the inner's id and delivery in an object of
+  // their own, every inner took one malloc more (2 → 3 in `.merge`, `.concat` and `.latest`, three runs,
+  // 2026-11-26), and the benchmark rules let no malloc count rise (issue 20).
   // Safety: `@unchecked` only because the compiler checks no non-final class. Every stored property here is a
   // `let` of a `Sendable` type (the mutable state is behind `Locked` and `Atomic`), and the only subclass,
   // `FlattenInnerLifetime`, adds only `let`s of `Sendable` types; the class is not `open`, so no other module
