@@ -280,7 +280,12 @@ extension ModelGenerator {
         case 2: stages.append(.collectEvery(microseconds: interval(&random, timed)))
         case 3: stages.append(.throttle(microseconds: interval(&random, timed), latest: false))
         case 4: stages.append(.throttle(microseconds: interval(&random, timed), latest: true))
-        case 5: stages.append(.timeoutAfter(microseconds: 10_000 * Int.random(in: 1...20, using: &random) + 6_100))
+        case 5:
+          // Residue 6.1 ms for the first timed stage, 6.15 ms for the second: two deadlines from subscription must
+          // not fall at the same instant, where the model defines no order (every other timer is at a multiple of
+          // 0.1 ms, so the second is clear of all of them).
+          let residue = timed == 1 ? 6_100 : 6_150
+          stages.append(.timeoutAfter(microseconds: 10_000 * Int.random(in: 1...20, using: &random) + residue))
         case 6: stages.append(.timeoutIdle(microseconds: interval(&random, timed)))
         default:
           // Trigger times at residue 5.5 ms, clear of every other timer.
