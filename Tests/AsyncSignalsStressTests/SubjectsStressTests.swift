@@ -78,14 +78,21 @@ struct SubjectsStressTests {
     let sendersRunning = Atomic(senders)
     let waiting = Waiting()
     let subject = ReplaySubject<Int, Never>(capacity: capacity)
-    let reference = Recording()
+    // `reached` once it has every value: a send may return before its value is delivered.
+    let reference = Recording(wanted: senders * sendsPerSender)
     subject.subscribe(reference.observer)
 
     let sender: @Sendable (Int) -> Void = { index in
       for value in 0..<sendsPerSender {
         subject.send(index * sendsPerSender + value)
       }
-      if sendersRunning.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { waiting.finish() }
+      if sendersRunning.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+        // The subscribers keep coming and going until every value has been delivered, not only sent: with the
+        // machine loaded, the senders can finish while most values still wait in the subject's queue, and the
+        // subscribers then left having seen only their first few values.
+        reference.reached.wait()
+        waiting.finish()
+      }
     }
     let subscriber: @Sendable (Int) -> Void = { seed in
       var random = UInt64(seed) &+ 1
