@@ -21,7 +21,7 @@ struct FlattenStressTests {
     }
   }
 
-  @Test func mergeOf8SourcesSendingFrom8ThreadsDeliversEveryValueOnceAndSerially() {
+  @Test func mergeOf8SourcesSendingFrom8ThreadsDeliversEveryValueOnceAndSerially() async {
     let sourceCount = 8
     let valuesPerSource = 2_000
     for _ in 0..<10 {
@@ -36,16 +36,18 @@ struct FlattenStressTests {
           completed.signal()
         }
       )
-      runOnThreads(count: sourceCount) { index in
-        let observer = sources[index].observer
-        for value in 0..<valuesPerSource {
-          observer.send(index * valuesPerSource + value)
+      await onOwnThread {
+        runOnThreads(count: sourceCount) { index in
+          let observer = sources[index].observer
+          for value in 0..<valuesPerSource {
+            observer.send(index * valuesPerSource + value)
+          }
+          observer.complete()
         }
-        observer.complete()
+        // A send may return before its value is delivered (a busy delivery hands long drains to a Task): the
+        // completion, delivered after every value, says when delivery is over.
+        completed.wait()
       }
-      // A send may return before its value is delivered (a busy delivery hands long drains to a library
-      // thread): the completion, delivered after every value, says when delivery is over.
-      completed.wait()
       subscription.dispose()
       #expect(completions.value == 1)
       #expect(received.value.count == sourceCount * valuesPerSource)

@@ -39,7 +39,7 @@ struct SerialDeliveryStressTests {
     }
   }
 
-  @Test func concurrentSendsArriveSeriallyWithNoneLostOrDuplicated() {
+  @Test func concurrentSendsArriveSeriallyWithNoneLostOrDuplicated() async {
     let threads = 8
     let sendsPerThread = 10_000
     let captured = Locked<Observer<Int, Never>?>(nil)
@@ -48,14 +48,16 @@ struct SerialDeliveryStressTests {
     let subscription = Signal<Int, Never> { observer, _ in captured.withLock { $0 = observer } }
       .subscribe(value: { probe.deliver($0) }, completed: { completed.signal() })
     let observer = captured.withLock { $0 }!
-    runOnThreads(count: threads) { thread in
-      for index in 0..<sendsPerThread {
-        observer.send(thread * sendsPerThread + index)
+    await onOwnThread {
+      runOnThreads(count: threads) { thread in
+        for index in 0..<sendsPerThread {
+          observer.send(thread * sendsPerThread + index)
+        }
       }
+      // A send may return before its value is delivered: the completion comes after every value.
+      observer.complete()
+      completed.wait()
     }
-    // A send may return before its value is delivered: the completion comes after every value.
-    observer.complete()
-    completed.wait()
     subscription.dispose()
     probe.expectEveryValueOnceInEachSendersOrder(senders: threads, sendsPerSender: sendsPerThread)
   }

@@ -70,7 +70,7 @@ struct SubjectsStressTests {
     }
   }
 
-  @Test func replayThenLiveIsGapFreeAndDuplicateFreeWhileSubscribersComeAndGo() {
+  @Test func replayThenLiveIsGapFreeAndDuplicateFreeWhileSubscribersComeAndGo() async {
     let senders = 4
     let sendsPerSender = 25_000
     let capacity = 8
@@ -108,10 +108,12 @@ struct SubjectsStressTests {
     var bodies: [@Sendable () -> Void] = []
     for index in 0..<senders { bodies.append { sender(index) } }
     for seed in 0..<4 { bodies.append { subscriber(seed) } }
-    runOnThreads(bodies)
-    // A send may return before its value is delivered: the completion comes after every value.
-    subject.complete()
-    reference.completed.wait()
+    await onOwnThread { [bodies] in
+      runOnThreads(bodies)
+      // A send may return before its value is delivered: the completion comes after every value.
+      subject.complete()
+      reference.completed.wait()
+    }
 
     // Every value arrived once; each sender's values in the order it sent them.
     let history = reference.values.value
@@ -161,7 +163,7 @@ struct SubjectsStressTests {
     #expect(late.values.value == Array(history.suffix(capacity)))
   }
 
-  @Test func concurrentSendsAreDeliveredSeriallyToEverySubscriber() {
+  @Test func concurrentSendsAreDeliveredSeriallyToEverySubscriber() async {
     let senders = 4
     let sendsPerSender = 10_000
     let subject = PassthroughSubject<Int, Never>()
@@ -173,10 +175,12 @@ struct SubjectsStressTests {
         for value in 0..<sendsPerSender { subject.send(index * sendsPerSender + value) }
       }
     }
-    runOnThreads(bodies)
-    // A send may return before its value is delivered: the completion comes after every value.
-    subject.complete()
-    for recording in recordings { recording.completed.wait() }
+    await onOwnThread { [bodies] in
+      runOnThreads(bodies)
+      // A send may return before its value is delivered: the completion comes after every value.
+      subject.complete()
+      for recording in recordings { recording.completed.wait() }
+    }
     let expected = recordings[0].values.value
     #expect(expected.count == senders * sendsPerSender)
     #expect(Set(expected).count == senders * sendsPerSender)

@@ -74,3 +74,22 @@ package func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchSema
   #endif
   return done
 }
+
+/// Runs `body` on a thread of its own and suspends until it returns, with its result.
+///
+/// For a test that blocks while it waits for deliveries: a drain that has delivered its budget of other threads'
+/// events hands the rest to a Task on the global executor (Docs/Contracts.md rule 6), and a test that blocked one
+/// of its threads could keep that Task from running when the other tests block the rest.
+///
+/// ```swift
+/// let values = await onOwnThread {
+///   runOnThreads(senders)
+///   completed.wait()
+///   return recording.values
+/// }
+/// ```
+package func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+  await withCheckedContinuation { continuation in
+    _ = startThread { continuation.resume(returning: body()) }
+  }
+}

@@ -86,6 +86,12 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// `async` work where the first subscription was started. `nil` (the global executor) outside such a binding.
   final let preferredExecutor: (any TaskExecutor)?
 
+  /// The executor a Task started now for this lifetime prefers: ``preferredExecutor``, or else the one bound
+  /// around the caller (``withExecutorPreference(_:_:)``); `nil` for the global executor.
+  final var taskExecutorPreference: (any TaskExecutor)? {
+    preferredExecutor ?? Lifetime.boundExecutorPreference()
+  }
+
   /// The lifetime this one was made from with ``makeChild()``; ``isDisposed`` reads it, and this lifetime's
   /// entry in its list (if any) is removed when this one ends first.
   ///
@@ -205,7 +211,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
   ) {
     guard !isDisposed else { return }
     let task = Lifetime.makeTask(
-      preferring: preferredExecutor ?? Lifetime.boundExecutorPreference(),
+      preferring: taskExecutorPreference,
       priority: priority,
       operation: operation
     )

@@ -21,14 +21,18 @@
 ///   with `Signal.init(_:)` disposes the lifetime it runs in after its terminal event, and in the shared lifetime
 ///   that would also dispose this delivery, dropping inputs still queued in it.
 @usableFromInline
-struct InputDelivery<Input: Sendable>: Sendable {
+typealias InputDelivery<Input: Sendable> = InputDeliveryCore<Input, SystemSynchronization>
+
+/// ``InputDelivery`` over the atomics and lock of `Synchronization` (see ``SerialDeliverySynchronization``).
+@usableFromInline
+struct InputDeliveryCore<Input: Sendable, Synchronization: SerialDeliverySynchronization>: Sendable {
   @usableFromInline
-  let delivery: SerialDelivery<Input, Never>
+  let delivery: SerialDeliveryCore<Input, Never, Synchronization>
 
   /// Creates the delivery for one subscription and ties it to `lifetime`.
   @inlinable
   init(lifetime: Lifetime, handler: @escaping @Sendable (Input) -> Void) {
-    delivery = SerialDelivery(downstream: Self.handing(to: handler), lifetime: lifetime)
+    delivery = SerialDeliveryCore(downstream: Self.handing(to: handler), lifetime: lifetime)
     lifetime.add(delivery)
   }
 
@@ -38,7 +42,7 @@ struct InputDelivery<Input: Sendable>: Sendable {
   init(handler: @escaping @Sendable (Input) -> Void) {
     // The delivery's lifetime ends only after a terminal event, and inputs are values: it never ends, and it
     // does not hold the delivery (which would be a cycle, since the delivery holds it).
-    delivery = SerialDelivery(downstream: Self.handing(to: handler), lifetime: Lifetime(preferring: nil))
+    delivery = SerialDeliveryCore(downstream: Self.handing(to: handler), lifetime: Lifetime(preferring: nil))
   }
 
   /// The observer that hands each input to `handler`.

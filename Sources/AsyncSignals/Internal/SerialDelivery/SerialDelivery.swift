@@ -1,5 +1,11 @@
-import Dispatch
 import Synchronization
+
+/// Delivers what one subscription's body sends to its observer chain: serially, in order, in grammar.
+///
+/// It is ``SerialDeliveryCore`` over the system's atomics and lock; the interleaving checker of the tests runs
+/// the same code over its own (``SerialDeliverySynchronization``).
+@usableFromInline
+typealias SerialDelivery<Value: Sendable, Failure: Error> = SerialDeliveryCore<Value, Failure, SystemSynchronization>
 
 /// Delivers what one subscription's body sends to its observer chain: serially, in order, in grammar.
 ///
@@ -10,22 +16,27 @@ import Synchronization
 /// thread, or from inside the observer) is queued and returns at once; the thread already delivering delivers
 /// it next, in order. Nobody blocks and no lock is held while the observer runs.
 ///
-/// How: `workInProgress` counts delivery requests. A sender that moves it from 0 to 1 owns delivery and calls
-/// the observer directly (two atomic operations per uncontended event, no lock, no allocation). A sender that
-/// finds it non-zero appends its event to `pending` and adds one, both under a lock; whoever owns delivery keeps
-/// draining `pending` until its subtraction brings the count back to 0. Disposal is a request like any other:
-/// it sets `stopped` and adds one, so the owner (or the disposer, if nobody owns delivery) drops what is
-/// queued and releases the observer chain. Every delivery first checks `stopped`, so none starts after
-/// `dispose()` returns. The owner is the only one to touch `downstream`; the atomics order one owner's
-/// writes before the next owner's reads.
+/// How: the protocol is ``SerialDeliveryStateMachine``, whose state (who owns delivery, how many requests it has
+/// left, whether delivery stopped) is one atomic word, `state`, changed only by compare-and-swap of the machine's
+/// transitions. A sender that finds delivery idle takes it with one compare-and-swap, calls the observer and gives
+/// delivery back with another (no lock, no allocation). A sender that finds it owned appends its event to
+/// `pending` and counts it, both under a lock; the owner delivers what is queued before it gives delivery up,
+/// and a drain pops under the same lock, so it only ever takes counted events. Disposal stops delivery and is
+/// counted like a queued event: the owner (or the disposer, if nobody owns delivery) drops what is queued and
+/// releases the observer chain. Every delivery checks the state right before the observer runs, so none starts
+/// after `dispose()` returns. Only the owner touches `downstream`, `delivering` and `reentrant`; the
+/// acquiring and releasing compare-and-swaps order one owner's accesses before the next owner's.
 ///
-/// The owner records its thread in `ownerThread`, so that a send can tell whether it comes from the owner's
-/// own thread with one relaxed load. Such a send is either re-entrant (from inside the observer chain), and
-/// goes to `reentrant`, a queue only the owner touches: no lock and no atomic operation, which matters to
-/// operators whose chain sends back into their own delivery on every event (flatMap's inner signals); or it
-/// comes from a synchronous body that owns delivery while it runs (``runBody(_:)``), and is delivered with no
+/// The owner records its thread in `ownerThread`, so that a send can tell whether it comes from the owner's own
+/// thread with one relaxed load. Such a send is either re-entrant (from inside the observer chain), and goes to
+/// `reentrant`, a queue only the owner touches: no lock and no atomic operation; or it comes from a synchronous
+/// body that owns delivery while it runs (``runBody(_:)``), and is delivered after one load of the state, with no
 /// atomic read-modify-write. Sends from other threads meanwhile queue in `pending`, and the body's thread
-/// delivers them before its next event, or when the body returns.
+/// delivers them right after its current event, or before its next one, or when the body returns.
+///
+/// A drain is bounded: after ``SerialDeliverySynchronization/drainBudget`` events for other threads, the owner
+/// hands the rest to a Task that prefers the subscription's executor (``Lifetime/task(priority:_:)``'s), so that no
+/// caller is held by other threads' work and a `TestScheduler` runs the rest in virtual time.
 ///
 /// ```
 ///  body ──send──▶ SerialDelivery ──(one at a time)──▶ operator observers ──▶ subscriber
@@ -33,24 +44,25 @@ import Synchronization
 ///                  └ after a terminal event: disposes the Lifetime
 /// ```
 @usableFromInline
-final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
-  // Safety: `downstream`, `delivering`, `reentrant` and `hasReentrantSends` are read and written only by the
-  // current owner of delivery (the thread that raised `workInProgress` from 0, or the body's thread in
-  // `runBody`), and the acquiring/releasing operations on `workInProgress` order each owner's accesses before
-  // the next owner's. `pending` is read and written only inside `pendingLock.withLock`; the
-  // rest is atomic or immutable.
+final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization: SerialDeliverySynchronization>:
+  Disposable, @unchecked Sendable
+{
+  // Safety: `downstream`, `delivering` and `reentrant` are read and written only by the current owner of
+  // delivery (the thread whose compare-and-swap of `state` made it the owner: a sender, the body's thread in
+  // `runBody`, a drain, or the Task a drain was handed to), and the acquiring and releasing operations on `state`
+  // order each owner's accesses before the next owner's. `pending` is read and written only inside
+  // `withQueueLock`; the rest is atomic or immutable.
 
-  /// Delivery requests not yet handled: 0 when nobody delivers; the owner delivers until it brings it to 0.
   @usableFromInline
-  let workInProgress = Atomic<Int>(0)
+  typealias Machine = SerialDeliveryStateMachine
 
-  /// Set by disposal and by a delivered terminal event: no delivery starts once it is seen.
+  /// ``SerialDeliveryStateMachine/encoded``: who owns delivery, the requests it has left, whether it stopped.
   @usableFromInline
-  let stopped = Atomic<Bool>(false)
+  let state = Atomic<Int>(0)
 
-  /// The thread that owns delivery, while it does; 0 otherwise.
+  /// The thread that delivers or runs the body, while it does; 0 otherwise.
   ///
-  /// Only the owner stores its own number here, and it stores 0 before it gives delivery up, so a thread
+  /// Only that thread stores its own number here, and it stores 0 before it gives delivery up, so a thread
   /// that reads its own number (even with a relaxed load) owns delivery: it is inside the observer chain
   /// (`delivering`) or runs the synchronous body (``runBody(_:)``).
   @usableFromInline
@@ -118,25 +130,27 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// Whether the subscription stopped delivering (after a terminal event or disposal).
   @inlinable
   var isDisposed: Bool {
-    stopped.load(ordering: .acquiring)
+    observe("isDisposed") { $0.isStopped }
   }
 
-  /// Runs a synchronous body as the owner of delivery, so that its own sends need no atomics.
+  /// Runs a synchronous body as the owner of delivery, so that its own sends need no atomic read-modify-write.
   ///
   /// If delivery is taken already (the subscription was disposed before the body started), the body runs
   /// without owning it and its sends take the usual path.
   @inlinable
   func runBody(_ body: () -> Void) {
-    guard workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else {
+    guard case .runAsOwner = transition("bodyStarted", assuming: Machine(.idle), { $0.bodyStarted() }) else {
       body()
       return
     }
     ownerThread.store(currentThreadID(), ordering: .relaxed)
     body()
     ownerThread.store(0, ordering: .relaxed)
-    let remaining = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
-    if remaining != 0 {
-      drain(missed: remaining, ended: false)
+    switch transition("bodyReturned", assuming: nil, { $0.bodyReturned() }) {
+    case .finish:
+      break
+    case .drain(let missed):
+      drain(missed: missed, ended: false)
     }
   }
 
@@ -148,20 +162,26 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       sendFromOwnerThread(event)
       return
     }
-    guard workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else {
+    switch transition("sendArrived", assuming: Machine(.idle), { $0.sendArrived() }) {
+    case .deliver:
+      break
+    case .queue:
       sendWhileBusy(event)
       return
+    case .drop:
+      return
     }
+    // The compare-and-swap that made this thread the owner found delivery running: it was the check.
     ownerThread.store(currentThreadID(), ordering: .relaxed)
     let ended = deliverAsOwner(event)
     ownerThread.store(0, ordering: .relaxed)
-    // Wrapping: the count never overflows (at most one request per sender in flight), and the checked
-    // `subtract` compiles to a compare-and-swap retry loop where this is a single `lock xadd`.
-    let remaining = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
-    if remaining != 0 {
-      drain(missed: remaining, ended: ended)
-    } else if ended {
-      lifetime.dispose()
+    // Assumed: nobody queued meanwhile and no terminal event went out; otherwise one more load.
+    let assumed = ended ? nil : Machine(.owned(.sender, requests: 1))
+    switch transition("senderFinished", assuming: assumed, { $0.senderFinished() }) {
+    case .finish:
+      if ended { lifetime.dispose() }
+    case .drain(let missed):
+      drain(missed: missed, ended: ended)
     }
   }
 
@@ -174,61 +194,86 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
       hasReentrantSends = true
       return
     }
-    // Not inside the chain, yet owning delivery: the synchronous body (`runBody`).
-    guard workInProgress.load(ordering: .acquiring) == 1 else {
-      // Other threads queued events (or disposal) since the last delivery: they go out first. Counted after
-      // queueing this one, so that the drain's round includes it.
-      sendWhileBusy(event)
-      drain(missed: workInProgress.load(ordering: .acquiring) - 1, ended: false, keeping: 1)
-      return
+    var action = observe("ownerThreadSent") { $0.ownerThreadSent() }
+    if case .deliver = action, Synchronization.reintroducedBugs.contains(.bodyChecksTheQueueBeforeDelivering),
+      !withQueueLock("ownerThreadSent", { pending.isEmpty })
+    {
+      action = .queueAndDrain
     }
-    let ended = deliverAsOwner(event)
-    let requests = workInProgress.load(ordering: .acquiring)
-    if requests != 1 {
-      // Other threads queued events (or disposal) meanwhile: deliver them now, keeping the body's request.
-      drain(missed: requests - 1, ended: ended, keeping: 1)
-    } else if ended {
-      lifetime.dispose()
+    switch action {
+    case .deliver:
+      let ended = deliverAsOwner(event)
+      switch observe("bodyDelivered", { $0.bodyDelivered() }) {
+      case .resume:
+        if ended { lifetime.dispose() }
+      case .drain(let missed):
+        // Other threads queued events (or disposal) meanwhile: deliver them now, keeping the body's request.
+        drain(missed: missed, ended: ended, asBody: true)
+      }
+    case .queueAndDrain:
+      // Other threads queued events (or disposal) since the last delivery: they go out first, and this one in
+      // the same round.
+      switch queue(event) {
+      case .append(let requests):
+        drain(missed: requests - 1, ended: false, asBody: true)
+      case .drop:
+        break  // stopped meanwhile: the body's next send or its return releases the chain
+      case .appendAndDrain:
+        Machine.inconsistency("the body's thread found delivery idle")
+      }
+    case .dropAndDrain(let missed):
+      drain(missed: missed, ended: false, asBody: true)
+    case .drop:
+      break
+    case .queue:
+      sendWhileBusy(event)
     }
   }
 
-  /// Delivers `event` and then the re-entrant sends it caused, as the owner; returns whether a terminal event
-  /// went out, which ends the subscription.
+  /// Delivers `event`, whose check passed, and then the re-entrant sends it caused, as the owner; returns whether
+  /// a terminal event went out, which ends the subscription.
   ///
-  /// Forced inline, like ``deliverOne(_:)``, with the rare re-entrant case out of line: it is the per-event
+  /// Forced inline, like ``deliver(_:)``, with the rare re-entrant case out of line: it is the per-event
   /// path of every signal, and as a call it doubled the cost of a source with no operators.
   @inlinable
   @inline(__always)
   func deliverAsOwner(_ event: Event<Value, Failure>) -> Bool {
-    let ended = deliverOne(event)
+    delivering = true
+    let ended = deliver(event)
     guard !hasReentrantSends else { return deliverReentrantSends(ended: ended) }
+    delivering = false
     return ended
   }
 
-  /// Delivers the re-entrant sends queued during a delivery, and those they cause in turn.
+  /// Delivers the re-entrant sends queued during a delivery, and those they cause in turn; drops them once
+  /// delivery stopped.
+  ///
+  /// `delivering` stays set until the queue is empty, so that a send from the release of a dropped event queues
+  /// here too (and is dropped in turn) rather than starting a delivery of its own.
   @inlinable
   func deliverReentrantSends(ended: Bool) -> Bool {
     var ended = ended
     while let next = reentrant.popFirst() {
-      if deliverOne(next) { ended = true }
+      guard case .deliver = observe("deliveryChecked", { $0.deliveryChecked() }) else { continue }
+      if deliver(next) { ended = true }
     }
     hasReentrantSends = false
+    delivering = false
     return ended
   }
 
-  /// Delivers one event as the owner unless delivery stopped; returns whether it was a terminal event.
+  /// Delivers one event as the owner, after its check; returns whether it was a terminal event.
+  ///
+  /// A terminal event stops delivery first (its own check), then goes to the chain, which is released.
   @inlinable
   @inline(__always)
-  func deliverOne(_ event: Event<Value, Failure>) -> Bool {
-    guard !stopped.load(ordering: .acquiring), downstream != nil else { return false }
-    delivering = true
-    defer { delivering = false }
+  func deliver(_ event: Event<Value, Failure>) -> Bool {
     guard event.isTerminal else {
       Self.call(&downstream, with: event)
       return false
     }
+    guard case .deliver = transition("terminalArrived", assuming: nil, { $0.terminalArrived() }) else { return false }
     let observer = downstream
-    stopped.store(true, ordering: .releasing)
     downstream = nil
     observer?.action(event)
     return true
@@ -237,7 +282,7 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
   /// Calls `observer` in place, without the retain and release that copying it out of the class would cost.
   ///
   /// The `inout` access tells the optimiser that nothing else writes `downstream` during the call, and nothing
-  /// does: it is written only by the owner, in ``deliverOne(_:)`` before a terminal event goes out and in
+  /// does: it is written only by the owner, in ``deliver(_:)`` before a terminal event goes out and in
   /// ``releaseAsOwner()``, never while a send or a disposal arrives during the call (they queue).
   @inlinable
   static func call(_ observer: inout Observer<Value, Failure>?, with event: Event<Value, Failure>) {
@@ -246,116 +291,240 @@ final class SerialDelivery<Value: Sendable, Failure: Error>: Disposable, @unchec
 
   /// Queues `event` for the current owner, or becomes the owner if delivery went idle meanwhile.
   ///
-  /// After disposal nothing is queued: a sender that keeps sending to a disposed subscription adds no work for
-  /// whoever drains, so a disposal's drain ends after the requests made before it was seen.
-  ///
-  /// Inlinable, like ``drain(missed:ended:keeping:)``, so that the caller specialises it: operators that
+  /// Inlinable, like ``drain(missed:ended:asBody:)``, so that the caller specialises it: operators that
   /// re-enter their delivery on every event (flatMap's inner signals) would otherwise run generic code that
   /// looks up runtime metadata for `Event<Value, Failure>` and `Queue` at each call.
   @inlinable
   func sendWhileBusy(_ event: Event<Value, Failure>) {
-    guard !stopped.load(ordering: .relaxed) else { return }
-    // Appended and counted in one critical section: a drain pops under the same lock, so every event it can take
-    // is counted in `workInProgress`. Counted after unlocking, a drain could take such an event in place of a
-    // counted one; the count then reached 0 (or the body's 1) while a counted event still waited, and that
-    // sender's next send, delivered at once, overtook it (twice in about 60 loaded runs of the TSan stress suite).
-    let wasIdle = pendingLock.withLock { _ in
-      pending.append(event)
-      return workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0
-    }
-    if wasIdle {
+    if case .appendAndDrain = queue(event) {
       drain(missed: 1, ended: false)
     }
   }
 
-  /// How many queued events one caller delivers for other threads before it hands the rest of the drain to a
-  /// thread of the library's and returns.
-  @usableFromInline
-  static var drainBudget: Int { 1_024 }
-
-  /// Delivers queued events as the owner until no request is outstanding (but the `keeping` requests of a
-  /// body that still runs), then ends the lifetime if a terminal event went out.
+  /// Appends `event` to `pending` and counts it, in one critical section, unless delivery stopped.
   ///
-  /// With `keeping` 0 it owns delivery for the drain (and records its thread); with 1 it drains for a body
-  /// that keeps owning delivery.
+  /// Counted under the lock, because a drain pops under the same lock and so only ever takes a counted event.
+  /// Counted after unlocking (ba964f5), a drain could take such an event in place of a counted one; the count
+  /// then reached 0 (or the body's 1) while a counted event still waited, and that sender's next send, delivered
+  /// at once, overtook it.
+  @inlinable
+  func queue(_ event: Event<Value, Failure>) -> Machine.EventQueuedAction {
+    guard !Synchronization.reintroducedBugs.contains(.countsQueuedSendsAfterUnlocking) else {
+      withQueueLock("eventQueued") { pending.append(event) }
+      return transition("eventQueued", assuming: nil) { $0.eventQueued() }
+    }
+    return withQueueLock("eventQueued") {
+      let action = transition("eventQueued", assuming: nil) { $0.eventQueued() }
+      switch action {
+      case .append, .appendAndDrain:
+        pending.append(event)
+      case .drop:
+        break
+      }
+      return action
+    }
+  }
+
+  /// Delivers queued events as the owner until no request is outstanding, then ends the lifetime if a terminal
+  /// event went out.
+  ///
+  /// `asBody`: the body's thread drains one round for other threads, keeps delivery and returns to the body.
+  /// Otherwise it drains as ``SerialDeliveryStateMachine/Owner/drain`` (and records its thread while it delivers).
   ///
   /// Bounded, so that a thread that keeps sending cannot hold another caller here (issue 21): each round
   /// delivers at most the events of the requests it accounts for, not the ones that arrive meanwhile. A body's
   /// drain does one round and returns to the body, which drains again at its next send or when it returns.
-  /// Another caller hands the rest over to a global dispatch queue once it has delivered ``drainBudget`` events;
-  /// the outstanding requests keep everyone else from taking delivery, so order and serial delivery hold.
+  /// Another caller hands the rest to a Task once it has delivered ``SerialDeliverySynchronization/drainBudget``
+  /// events (``handOff()``); the outstanding requests keep everyone else from taking delivery, so order and
+  /// serial delivery hold.
+  ///
+  /// What it drops (events queued before a stop, the chain) is released only after the round's transition, when
+  /// no count is in flight: a release that sends into this delivery then starts from a settled state.
   @inlinable
-  func drain(missed: Int, ended: Bool, keeping: Int = 0) {
+  func drain(missed: Int, ended: Bool, asBody: Bool = false) {
     var missed = missed
     var ended = ended
     var delivered = 0
-    let owner = keeping == 0 ? currentThreadID() : 0
+    var released = false
+    let thread = asBody ? 0 : currentThreadID()
     while true {
-      if owner != 0 { ownerThread.store(owner, ordering: .relaxed) }
+      var dropped: Event<Value, Failure>?
       var round = missed
-      while round > 0, !stopped.load(ordering: .acquiring),
-        let event = pendingLock.withLock({ _ in pending.popFirst() })
-      {
+      if thread != 0 { ownerThread.store(thread, ordering: .relaxed) }
+      while round > 0, !released, let event = withQueueLock("drain", { pending.popFirst() }) {
         round -= 1
         delivered += 1
+        guard case .deliver = observe("deliveryChecked", { $0.deliveryChecked() }) else {
+          dropped = event
+          break
+        }
         if deliverAsOwner(event) { ended = true }
       }
-      if stopped.load(ordering: .acquiring) {
-        releaseAsOwner()
+      if thread != 0 { ownerThread.store(0, ordering: .relaxed) }
+      let mayContinue = delivered < Synchronization.drainBudget
+      var releasedChain: Released?
+      var next = finishRound(handled: missed, released: released, asBody: asBody, mayContinue: mayContinue)
+      if case .release = next {
+        releasedChain = releaseAsOwner()
+        released = true
+        next = finishRound(handled: missed, released: released, asBody: asBody, mayContinue: mayContinue)
       }
-      if owner != 0 { ownerThread.store(0, ordering: .relaxed) }
-      let outstanding = workInProgress.wrappingSubtract(missed, ordering: .acquiringAndReleasing).newValue
-      if outstanding == keeping || keeping != 0 { break }
-      missed = outstanding - keeping
-      if delivered >= Self.drainBudget {
-        handOff(missed: missed, ended: ended)
+      withExtendedLifetime((dropped, releasedChain)) {}
+      switch next {
+      case .release:
+        Machine.inconsistency("a drain was asked to release twice")
+      case .finish:
+        if ended { lifetime.dispose() }
+        return
+      case .drain(let more):
+        missed = more
+      case .handOff:
+        precondition(!ended, "SerialDelivery: internal inconsistency, a stopped drain handed off")
+        handOff()
         return
       }
     }
-    if ended {
-      lifetime.dispose()
+  }
+
+  /// Reports a drain's round to the machine: as ``SerialDeliveryStateMachine/drainRoundFinished(handled:released:mayContinue:)``,
+  /// or for the body's thread as ``SerialDeliveryStateMachine/bodyDrainFinished(handled:released:)``, whose
+  /// return to the body reads as ``SerialDeliveryStateMachine/DrainRoundFinishedAction/finish``.
+  @inlinable
+  @inline(__always)
+  func finishRound(
+    handled: Int,
+    released: Bool,
+    asBody: Bool,
+    mayContinue: Bool
+  ) -> Machine.DrainRoundFinishedAction {
+    guard asBody else {
+      return transition("drainRoundFinished", assuming: nil) {
+        $0.drainRoundFinished(handled: handled, released: released, mayContinue: mayContinue)
+      }
+    }
+    switch transition(
+      "bodyDrainFinished",
+      assuming: nil,
+      { $0.bodyDrainFinished(handled: handled, released: released) }
+    ) {
+    case .release:
+      return .release
+    case .resume:
+      return .finish
     }
   }
 
-  /// Goes on with a drain on a global dispatch queue, so that the caller returns.
-  ///
-  /// Not a Task: this is the library's own delivery work, not the subscription's, and a dispatch queue starts
-  /// it without an allocation of a Task and its context.
+  /// What ``releaseAsOwner()`` took out of the delivery, to be released after the transition that follows.
   @usableFromInline
-  func handOff(missed: Int, ended: Bool) {
-    DispatchQueue.global().async { [self] in drain(missed: missed, ended: ended) }
-  }
+  typealias Released = (Observer<Value, Failure>?, Queue<Event<Value, Failure>>, Queue<Event<Value, Failure>>)
 
-  /// Drops the observer chain and every queued event (owner only, after `stopped` was set).
+  /// Takes the observer chain and every queued event out of the delivery (owner only, after it stopped).
   @inlinable
-  func releaseAsOwner() {
+  func releaseAsOwner() -> Released {
     let released = downstream
     downstream = nil
     let droppedReentrant = reentrant
     reentrant = Queue()
     hasReentrantSends = false
-    let dropped = pendingLock.withLock { _ in
+    let dropped = withQueueLock("release") {
       let dropped = pending
       pending = Queue()
       return dropped
     }
-    withExtendedLifetime((released, droppedReentrant, dropped)) {}
+    return (released, droppedReentrant, dropped)
+  }
+
+  /// Goes on with a drain in a Task, so that the caller returns.
+  ///
+  /// The Task prefers the executor the subscription's own Tasks prefer (a `TestScheduler` runs it in virtual
+  /// time), otherwise it runs on the global executor. It is not tied to the lifetime: it must run even after
+  /// disposal, to drop what is queued and release the chain, and a cancelled Task would run it all the same.
+  @usableFromInline
+  func handOff() {
+    _ = Lifetime.makeTask(preferring: lifetime.taskExecutorPreference, priority: nil) { [self] in
+      switch transition("handOffStarted", assuming: nil, { $0.handOffStarted() }) {
+      case .drain(let missed):
+        drain(missed: missed, ended: false)
+      }
+    }
   }
 
   /// Stops delivery and releases the observer chain; queued events are dropped.
   @usableFromInline
   func dispose() {
-    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+    switch transition("disposeRequested", assuming: nil, { $0.disposeRequested() }) {
+    case .none:
+      break
+    case .drain:
       drain(missed: 1, ended: false)
     }
   }
 }
 
-/// Creates the lock of a ``SerialDelivery``'s queue.
+// MARK: - The state word and the lock
+
+extension SerialDeliveryCore {
+  /// Applies `input` to the state word and returns its action for the state it applied to.
+  ///
+  /// A compare-and-swap from `assumed` first (one atomic operation when the guess is right, and the transition is
+  /// computed at compile time), then from the state found, until the swap succeeds or `input` leaves the state
+  /// it found as it is. Every change of the state word goes through here, so the word only ever holds states the machine made.
+  @inlinable
+  @inline(__always)
+  func transition<Action>(
+    _ name: StaticString,
+    assuming assumed: Machine?,
+    _ input: (inout Machine) -> Action
+  ) -> Action {
+    var expected: Machine
+    var observed: Bool
+    if let assumed {
+      expected = assumed
+      observed = false
+    } else {
+      Synchronization.willAccessSharedState(.load(name), of: self)
+      expected = Machine(encoded: state.load(ordering: .acquiring))
+      observed = true
+    }
+    while true {
+      var next = expected
+      let action = input(&next)
+      if observed, next == expected { return action }
+      Synchronization.willAccessSharedState(.compareExchange(name), of: self)
+      let (exchanged, original) = state.compareExchange(
+        expected: expected.encoded,
+        desired: next.encoded,
+        ordering: .acquiringAndReleasing
+      )
+      if exchanged { return action }
+      expected = Machine(encoded: original)
+      observed = true
+    }
+  }
+
+  /// Answers `query` from the current state (one acquiring load).
+  @inlinable
+  @inline(__always)
+  func observe<Result>(_ name: StaticString, _ query: (Machine) -> Result) -> Result {
+    Synchronization.willAccessSharedState(.load(name), of: self)
+    return query(Machine(encoded: state.load(ordering: .acquiring)))
+  }
+
+  /// Runs `body` holding the queue's lock.
+  @inlinable
+  @inline(__always)
+  func withQueueLock<Result: Sendable>(_ name: StaticString, _ body: () -> Result) -> Result {
+    Synchronization.willAccessSharedState(.lock(name), of: self)
+    let result = pendingLock.withLock { _ in body() }
+    Synchronization.didUnlock(self)
+    return result
+  }
+}
+
+/// Creates the lock of a ``SerialDeliveryCore``'s queue.
 ///
 /// Not generic and not inlinable, so `Locked<Void>` is built by code specialised in this module: a caller's
-/// inlined `SerialDelivery.init` looks up no runtime metadata for it.
+/// inlined `SerialDeliveryCore.init` looks up no runtime metadata for it.
 @usableFromInline
 func makePendingLock() -> Locked<Void> {
   Locked(())
