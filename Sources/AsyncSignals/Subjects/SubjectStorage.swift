@@ -14,7 +14,13 @@
 ///  Lifetime of each subscriber ── onDispose: deactivate, then a removal operation (weak reference back)
 /// ```
 @usableFromInline
-final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
+typealias SubjectStorage<Value: Sendable, Failure: Error> = SubjectStorageCore<Value, Failure, SystemSynchronization>
+
+/// ``SubjectStorage`` over the atomics and lock of `Synchronization` (see ``SerialDeliverySynchronization``).
+@usableFromInline
+final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization: SerialDeliverySynchronization>:
+  Sendable
+{
   @usableFromInline
   typealias Machine = SubjectStateMachine<Value, Failure>
 
@@ -24,7 +30,7 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   ///
   /// Its lifetime never ends: a subject's end is a terminal operation, not the end of this delivery.
   @usableFromInline
-  let delivery: SerialDelivery<Machine.Operation, Never>
+  let delivery: SerialDeliveryCore<Machine.Operation, Never, Synchronization>
 
   /// Creates the engine; new subscribers replay `history`.
   ///
@@ -37,7 +43,7 @@ final class SubjectStorage<Value: Sendable, Failure: Error>: Sendable {
   init(history: ReplayBuffer<Value>, publishesLatestValue: Bool = false) {
     let engine = SubjectEngine<Value, Failure>(history: history, publishesLatestValue: publishesLatestValue)
     self.engine = engine
-    delivery = SerialDelivery(
+    delivery = SerialDeliveryCore(
       downstream: Observer { event in
         if case .value(let operation) = event {
           engine.run(operation)
