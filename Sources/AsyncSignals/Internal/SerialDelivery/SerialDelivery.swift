@@ -466,9 +466,10 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
 extension SerialDeliveryCore {
   /// Applies `input` to the state word and returns its action for the state it applied to.
   ///
-  /// A compare-and-swap from `assumed` first (one atomic operation when the guess is right, and the transition is
-  /// computed at compile time), then from the state found, until the swap succeeds or `input` leaves the state
-  /// it found as it is. Every change of the state word goes through here, so the word only ever holds states the machine made.
+  /// A compare-and-swap from `assumed` first: one atomic operation when the guess is right, and, the guess being
+  /// a constant, a transition the compiler computes. When the guess is wrong, or there is none, it goes on from the
+  /// state it finds (``transition(_:from:_:)``). Every change of the word goes through here, so the word only
+  /// ever holds states the machine made.
   @inlinable
   @inline(__always)
   func transition<Action>(
@@ -476,29 +477,44 @@ extension SerialDeliveryCore {
     assuming assumed: Machine?,
     _ input: (inout Machine) -> Action
   ) -> Action {
-    var expected: Machine
-    var observed: Bool
-    if let assumed {
-      expected = assumed
-      observed = false
-    } else {
+    guard let assumed else {
       Synchronization.willAccessSharedState(.load(name), of: self)
-      expected = Machine(encoded: state.load(ordering: .acquiring))
-      observed = true
+      return transition(name, from: Machine(encoded: state.load(ordering: .acquiring)), input)
     }
+    var next = assumed
+    let action = input(&next)
+    Synchronization.willAccessSharedState(.compareExchange(name), of: self)
+    let (exchanged, original) = state.compareExchange(
+      expected: assumed.encoded,
+      desired: next.encoded,
+      ordering: .acquiringAndReleasing
+    )
+    guard exchanged else { return transition(name, from: Machine(encoded: original), input) }
+    return action
+  }
+
+  /// Applies `input` to the state word, found in state `observed`: a compare-and-swap of its transition, again
+  /// from the state found until the swap succeeds, or none if `input` leaves the state it found as it is.
+  @inlinable
+  func transition<Action>(
+    _ name: StaticString,
+    from observed: Machine,
+    _ input: (inout Machine) -> Action
+  ) -> Action {
+    var expected = observed.encoded
     while true {
-      var next = expected
+      var next = Machine(encoded: expected)
       let action = input(&next)
-      if observed, next == expected { return action }
+      let desired = next.encoded
+      if desired == expected { return action }
       Synchronization.willAccessSharedState(.compareExchange(name), of: self)
       let (exchanged, original) = state.compareExchange(
-        expected: expected.encoded,
-        desired: next.encoded,
+        expected: expected,
+        desired: desired,
         ordering: .acquiringAndReleasing
       )
       if exchanged { return action }
-      expected = Machine(encoded: original)
-      observed = true
+      expected = original
     }
   }
 

@@ -17,8 +17,8 @@ import Musl
 ///
 /// Each scenario names its bound: `nil` is every interleaving; a number is the most preemptions per
 /// interleaving. `ASYNCSIGNALS_CHECKER_EXTRA_PREEMPTIONS=n` adds `n` to every number, for a deeper search than
-/// CI's. Each scenario also names operations some run must reach, so that a scenario cannot pass by missing the
-/// path it is about.
+/// CI's; `ASYNCSIGNALS_CHECKER_REPORT=1` prints how many runs each scenario took. Each scenario also names
+/// operations some run must reach, so that a scenario cannot pass by missing the path it is about.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct SerialDeliveryInterleavingTests {
   typealias Delivery = SerialDeliveryCore<Int, Never, CheckedSynchronization>
@@ -80,6 +80,13 @@ struct SerialDeliveryInterleavingTests {
     return InterleavingChecker(preemptionBound: preemptionBound.map { $0 + extra })
   }
 
+  /// Prints `report` if `ASYNCSIGNALS_CHECKER_REPORT` is set.
+  static func print(_ report: InterleavingChecker.Report, of checker: InterleavingChecker) {
+    guard getenv("ASYNCSIGNALS_CHECKER_REPORT") != nil else { return }
+    let bound = checker.preemptionBound.map(String.init) ?? "none"
+    Swift.print("\(Test.current?.name ?? "?"): bound \(bound), \(report)")
+  }
+
   /// Explores `scenario`: expects no violation, a complete search, and every operation of `reaching` performed
   /// by some run.
   static func expectNoViolation(
@@ -89,6 +96,7 @@ struct SerialDeliveryInterleavingTests {
     _ scenario: () -> InterleavingChecker.Run
   ) {
     let report = checker.explore(scenario)
+    print(report, of: checker)
     #expect(report.counterexample == nil, "\(report)", sourceLocation: sourceLocation)
     #expect(report.isComplete, "\(report)", sourceLocation: sourceLocation)
     for operation in operations {
@@ -325,6 +333,7 @@ extension SerialDeliveryInterleavingTests {
         subscription.sender("B", [.value(11), .value(12)]),
       ])
     }
+    Self.print(report, of: checker)
     let violations = report.counterexample?.violations ?? []
     #expect(violations.contains { $0.contains("(sent by the body) overtook") }, "\(report)")
   }
@@ -342,6 +351,7 @@ extension SerialDeliveryInterleavingTests {
         subscription.sender("C", [.value(21), .value(22)]),
       ])
     }
+    Self.print(senders, of: checker)
     let violations = senders.counterexample?.violations ?? []
     #expect(violations.contains { $0.contains("overtook") && !$0.contains("the body") }, "\(senders)")
     let body = checker.explore {
