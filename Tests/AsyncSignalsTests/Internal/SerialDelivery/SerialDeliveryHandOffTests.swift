@@ -48,9 +48,10 @@ struct SerialDeliveryHandOffTests {
     }
   }
 
-  /// The caller owns delivery, and each value it delivers makes another thread queue one more: after 1,024 of
-  /// them, the caller hands the rest to a Task and returns. The Task prefers the subscription's executor, the
-  /// test scheduler, so nothing more is delivered until the test runs the scheduler.
+  /// A caller that drains 1,024 values for another thread hands the rest to a Task on the test scheduler.
+  ///
+  /// The caller owns delivery, and each value it delivers makes another thread queue one more. The Task prefers
+  /// the subscription's executor, the test scheduler, so nothing more is delivered until the test runs it.
   @Test func theRestOfALongDrainWaitsForTheTestScheduler() {
     let last = 1_100
     let scheduler = TestScheduler()
