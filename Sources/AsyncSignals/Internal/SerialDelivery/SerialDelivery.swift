@@ -81,12 +81,6 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
   @exclusivity(unchecked)
   var reentrant = Queue<Event<Value, Failure>>()
 
-  /// Whether `reentrant` holds events (owner only): checked after every delivery, so a flag in this object
-  /// rather than a load through the queue's storage.
-  @usableFromInline
-  @exclusivity(unchecked)
-  var hasReentrantSends = false
-
   /// The observer chain, until it is released (owner only).
   ///
   /// Unchecked exclusivity: only the owner of delivery touches it (see the type's safety comment), and a
@@ -101,9 +95,9 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
   /// Guarded by `pendingLock` rather than held in a `Locked<Queue<…>>`: a lock over generic state made both
   /// the caller-specialised init and the (always generic) deinit look up runtime metadata, about a third of
   /// the cost of a subscription (the `churn/AsyncSignals` row); a `Locked<Void>` and an array queue have
-  /// layouts known without it. `@exclusivity(unchecked)` because the lock, not the access, orders its uses.
+  /// layouts known without it. Accesses are checked: only a send that finds another thread delivering reaches
+  /// it, which no benchmark row does.
   @usableFromInline
-  @exclusivity(unchecked)
   var pending = Queue<Event<Value, Failure>>()
 
   /// The lock that guards `pending`.
@@ -191,7 +185,17 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
     guard !delivering else {
       // Re-entrant: the chain sent back into this subscription. Delivered right after the current event.
       reentrant.append(event)
-      hasReentrantSends = true
+      return
+    }
+    // The body's send with nothing queued: one load, compared with the one state in which the machine answers
+    // `.deliver` (`Machine.bodyAlone`), so that the per-event path is a compare and a call.
+    if Synchronization.reintroducedBugs.isEmpty, observeWord("ownerThreadSent") == Machine.bodyAlone {
+      let ended = deliverAsOwner(event)
+      if observeWord("bodyDelivered") == Machine.bodyAlone {
+        if ended { lifetime.dispose() }
+      } else {
+        bodyDelivered(ended: ended)
+      }
       return
     }
     var action = observe("ownerThreadSent") { $0.ownerThreadSent() }
@@ -202,14 +206,7 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
     }
     switch action {
     case .deliver:
-      let ended = deliverAsOwner(event)
-      switch observe("bodyDelivered", { $0.bodyDelivered() }) {
-      case .resume:
-        if ended { lifetime.dispose() }
-      case .drain(let missed):
-        // Other threads queued events (or disposal) meanwhile: deliver them now, keeping the body's request.
-        drain(missed: missed, ended: ended, asBody: true)
-      }
+      bodyDelivered(ended: deliverAsOwner(event))
     case .queueAndDrain:
       // Other threads queued events (or disposal) since the last delivery: they go out first, and this one in
       // the same round.
@@ -230,6 +227,19 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
     }
   }
 
+  /// Goes on after the body's event was delivered: drains what other threads queued meanwhile, keeping the body's
+  /// request, and ends the lifetime if the event was terminal.
+  @inlinable
+  func bodyDelivered(ended: Bool) {
+    switch observe("bodyDelivered", { $0.bodyDelivered() }) {
+    case .resume:
+      if ended { lifetime.dispose() }
+    case .drain(let missed):
+      // Other threads queued events (or disposal) meanwhile: deliver them now, keeping the body's request.
+      drain(missed: missed, ended: ended, asBody: true)
+    }
+  }
+
   /// Delivers `event`, whose check passed, and then the re-entrant sends it caused, as the owner; returns whether
   /// a terminal event went out, which ends the subscription.
   ///
@@ -240,7 +250,7 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
   func deliverAsOwner(_ event: Event<Value, Failure>) -> Bool {
     delivering = true
     let ended = deliver(event)
-    guard !hasReentrantSends else { return deliverReentrantSends(ended: ended) }
+    guard reentrant.isEmpty else { return deliverReentrantSends(ended: ended) }
     delivering = false
     return ended
   }
@@ -257,7 +267,6 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
       guard case .deliver = observe("deliveryChecked", { $0.deliveryChecked() }) else { continue }
       if deliver(next) { ended = true }
     }
-    hasReentrantSends = false
     delivering = false
     return ended
   }
@@ -425,7 +434,6 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
     downstream = nil
     let droppedReentrant = reentrant
     reentrant = Queue()
-    hasReentrantSends = false
     let dropped = withQueueLock("release") {
       let dropped = pending
       pending = Queue()
@@ -495,7 +503,10 @@ extension SerialDeliveryCore {
 
   /// Applies `input` to the state word, found in state `observed`: a compare-and-swap of its transition, again
   /// from the state found until the swap succeeds, or none if `input` leaves the state it found as it is.
+  ///
+  /// Out of line: it is the path of a wrong guess, and inlined it made `send` too large to be inlined itself.
   @inlinable
+  @inline(never)
   func transition<Action>(
     _ name: StaticString,
     from observed: Machine,
@@ -516,6 +527,14 @@ extension SerialDeliveryCore {
       if exchanged { return action }
       expected = original
     }
+  }
+
+  /// The state word (one acquiring load).
+  @inlinable
+  @inline(__always)
+  func observeWord(_ name: StaticString) -> Int {
+    Synchronization.willAccessSharedState(.load(name), of: self)
+    return state.load(ordering: .acquiring)
   }
 
   /// Answers `query` from the current state (one acquiring load).

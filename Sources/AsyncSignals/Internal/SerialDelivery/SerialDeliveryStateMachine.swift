@@ -76,8 +76,15 @@ struct SerialDeliveryStateMachine: Equatable, Sendable {
   @usableFromInline
   static var requestUnit: Int { 8 }
 
+  /// The word of `owned(.body, requests: 1)`: a synchronous body owns delivery and nothing waits, the one state
+  /// in which ``ownerThreadSent()`` answers `.deliver` and ``bodyDelivered()`` `.resume` (the body's per-event
+  /// path compares the word with it).
+  @inlinable
+  static var bodyAlone: Int { Self(.owned(.body, requests: 1)).encoded }
+
   /// The state as one word, for an `Atomic<Int>`: `idle` is 0.
   @inlinable
+  @inline(__always)
   var encoded: Int {
     switch state {
     case .idle: 0
@@ -88,13 +95,17 @@ struct SerialDeliveryStateMachine: Equatable, Sendable {
   }
 
   /// Decodes a word made by ``encoded``.
+  ///
+  /// Forced inline, with its failure out of line: the per-event paths decode the word they load, and as a call
+  /// the decoding doubled the cost of a synchronous body's send.
   @inlinable
+  @inline(__always)
   init(encoded: Int) {
     let requests = encoded >> 3
     let ownerBits = encoded >> 1 & 3
     let isStopped = encoded & 1 != 0
     guard requests > 0 else {
-      guard requests == 0, ownerBits == 0 else { Self.inconsistency("the word \(encoded) was decoded") }
+      guard requests == 0, ownerBits == 0 else { Self.undecodable(encoded) }
       state = isStopped ? .stopped : .idle
       return
     }
@@ -105,6 +116,7 @@ struct SerialDeliveryStateMachine: Equatable, Sendable {
 
   /// Whether delivery stopped (``State/stopping(_:requests:)`` or ``State/stopped``).
   @inlinable
+  @inline(__always)
   var isStopped: Bool {
     switch state {
     case .idle, .owned: false
@@ -112,15 +124,24 @@ struct SerialDeliveryStateMachine: Equatable, Sendable {
     }
   }
 
+  /// Stops the process: no transition makes `word`.
+  @usableFromInline
+  @inline(never)
+  static func undecodable(_ word: Int) -> Never {
+    inconsistency("the word \(word) was decoded")
+  }
+
   /// Stops the process: the protocol never sends this input in this state.
   @usableFromInline
+  @inline(never)
   static func inconsistency(_ what: String) -> Never {
     preconditionFailure("SerialDelivery: internal inconsistency, \(what)")
   }
 
   /// Stops the process naming `input` and the state it arrived in.
   @usableFromInline
-  func inconsistency(_ input: String) -> Never {
+  @inline(never)
+  func inconsistency(_ input: StaticString) -> Never {
     Self.inconsistency("\(state) received \(input)")
   }
 }
@@ -141,6 +162,7 @@ extension SerialDeliveryStateMachine {
 
   /// A thread that does not own delivery sends an event.
   @inlinable
+  @inline(__always)
   mutating func sendArrived() -> SendArrivedAction {
     switch state {
     case .idle:
@@ -220,6 +242,7 @@ extension SerialDeliveryStateMachine {
   /// The owner is about to deliver a queued event: the check right before the observer runs, so that no delivery
   /// starts after `dispose()` returned.
   @inlinable
+  @inline(__always)
   func deliveryChecked() -> DeliveryCheckedAction {
     switch state {
     case .owned: .deliver
@@ -239,6 +262,7 @@ extension SerialDeliveryStateMachine {
 
   /// The owner is about to deliver a terminal event: it stops delivery first, so that nothing follows it.
   @inlinable
+  @inline(__always)
   mutating func terminalArrived() -> TerminalArrivedAction {
     switch state {
     case .owned(let owner, let requests):
@@ -262,6 +286,7 @@ extension SerialDeliveryStateMachine {
 
   /// A sender delivered its own event (and the re-entrant sends it caused).
   @inlinable
+  @inline(__always)
   mutating func senderFinished() -> OwnRequestHandledAction {
     guard case .sender = owner else { inconsistency("senderFinished") }
     return ownRequestHandled()
@@ -269,6 +294,7 @@ extension SerialDeliveryStateMachine {
 
   /// A synchronous body that owned delivery returned.
   @inlinable
+  @inline(__always)
   mutating func bodyReturned() -> OwnRequestHandledAction {
     guard case .body = owner else { inconsistency("bodyReturned") }
     return ownRequestHandled()
@@ -276,6 +302,7 @@ extension SerialDeliveryStateMachine {
 
   /// The owner that made the current request is done with it: the rest, if any, is drained.
   @inlinable
+  @inline(__always)
   mutating func ownRequestHandled() -> OwnRequestHandledAction {
     switch state {
     case .owned(_, let requests):
@@ -300,6 +327,7 @@ extension SerialDeliveryStateMachine {
 
   /// Who owns delivery, if anyone.
   @inlinable
+  @inline(__always)
   var owner: Owner? {
     switch state {
     case .owned(let owner, _), .stopping(let owner, _): owner
@@ -326,7 +354,7 @@ extension SerialDeliveryStateMachine {
   mutating func drainRoundFinished(handled: Int, released: Bool, mayContinue: Bool) -> DrainRoundFinishedAction {
     switch state {
     case .owned(.drain, let requests):
-      guard requests >= handled else { inconsistency("drainRoundFinished(handled: \(handled))") }
+      guard requests >= handled else { inconsistency("drainRoundFinished") }
       let missed = requests - handled
       guard missed > 0 else {
         state = .idle
@@ -340,7 +368,7 @@ extension SerialDeliveryStateMachine {
       return .drain(missed: missed)
     case .stopping(.drain, let requests):
       guard released else { return .release }
-      guard requests >= handled else { inconsistency("drainRoundFinished(handled: \(handled))") }
+      guard requests >= handled else { inconsistency("drainRoundFinished") }
       let missed = requests - handled
       // Nothing is queued after a stop, so the requests left are bounded: no hand-off.
       guard missed > 0 else {
@@ -350,7 +378,7 @@ extension SerialDeliveryStateMachine {
       state = .stopping(.drain, requests: missed)
       return .drain(missed: missed)
     case .idle, .owned, .stopping, .stopped:
-      inconsistency("drainRoundFinished(handled: \(handled))")
+      inconsistency("drainRoundFinished")
     }
   }
 
@@ -391,6 +419,7 @@ extension SerialDeliveryStateMachine {
 
   /// A synchronous body is about to run.
   @inlinable
+  @inline(__always)
   mutating func bodyStarted() -> BodyStartedAction {
     switch state {
     case .idle:
@@ -419,6 +448,7 @@ extension SerialDeliveryStateMachine {
 
   /// The thread that owns delivery sends, outside the observer chain: the body, or code the owner runs.
   @inlinable
+  @inline(__always)
   func ownerThreadSent() -> OwnerThreadSentAction {
     switch state {
     case .owned(.body, let requests):
@@ -445,6 +475,7 @@ extension SerialDeliveryStateMachine {
 
   /// The body's event (and the re-entrant sends it caused) was delivered.
   @inlinable
+  @inline(__always)
   func bodyDelivered() -> BodyDeliveredAction {
     switch state {
     case .owned(.body, let requests), .stopping(.body, let requests):
@@ -469,16 +500,16 @@ extension SerialDeliveryStateMachine {
   mutating func bodyDrainFinished(handled: Int, released: Bool) -> BodyDrainFinishedAction {
     switch state {
     case .owned(.body, let requests):
-      guard requests > handled else { inconsistency("bodyDrainFinished(handled: \(handled))") }
+      guard requests > handled else { inconsistency("bodyDrainFinished") }
       state = .owned(.body, requests: requests - handled)
       return .resume
     case .stopping(.body, let requests):
       guard released else { return .release }
-      guard requests > handled else { inconsistency("bodyDrainFinished(handled: \(handled))") }
+      guard requests > handled else { inconsistency("bodyDrainFinished") }
       state = .stopping(.body, requests: requests - handled)
       return .resume
     case .idle, .owned, .stopping, .stopped:
-      inconsistency("bodyDrainFinished(handled: \(handled))")
+      inconsistency("bodyDrainFinished")
     }
   }
 }

@@ -45,6 +45,16 @@ extension SerialDeliveryStateMachineTests {
       #expect(Machine(.idle).encoded == 0)
     }
 
+    /// The body's per-event path compares the word with `bodyAlone` instead of asking the machine: the answers
+    /// must be the machine's, and no other state may give them.
+    @Test(arguments: states) func onlyTheBodyAloneLetsTheBodyDeliverAtOnce(_ state: Machine.State) {
+      let isBodyAlone = Machine(state).encoded == Machine.bodyAlone
+      #expect(isBodyAlone == (state == .owned(.body, requests: 1)))
+      guard isBodyAlone else { return }
+      #expect(Machine(state).ownerThreadSent() == .deliver)
+      #expect(Machine(state).bodyDelivered() == .resume)
+    }
+
     @Test(arguments: states) func onlyStoppedStatesReadAsStopped(_ state: Machine.State) {
       let stopped =
         switch state {
