@@ -4,10 +4,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// Whether the calling code runs isolated to the serial executor whose two words are `identity` and
-/// `implementation` (an `UnownedSerialExecutor`). Never traps, unlike `Actor.assumeIsolated`.
-bool asyncsignals_is_current_executor(const void *identity, uintptr_t implementation);
-
 /// Whether the current task (if the caller runs in one) has been cancelled: `Task.isCancelled` without a retain
 /// and a release of the task.
 bool asyncsignals_current_task_is_cancelled(void);

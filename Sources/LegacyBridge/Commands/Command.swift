@@ -36,7 +36,7 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   private let storage: CommandStorage<Input, Output, Failure>
   private let enabledSubscription: any Disposable
 
-  /// Creates a command that runs the signal `execute` makes for each input.
+  /// Creates a command that runs the signal `execute` makes for each input, on the caller's actor.
   ///
   /// The command subscribes to `enabled` at once and keeps the subscription until it is released; until
   /// `enabled` sends, it counts as `true` (RAC).
@@ -46,40 +46,55 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// ```
   ///
   /// Made on an actor (a `@MainActor` view model), the command calls `execute` on that actor only: at once when
-  /// ``execute(_:)`` is called there, after a hop otherwise; so `execute` may use the view model's state.
+  /// ``execute(_:)`` is called there, after a hop otherwise; so `execute` may use the view model's state. Code on
+  /// no actor passes `isolation: nil` and an `@Sendable` closure.
   ///
   /// - Parameters:
   ///   - isolation: The actor `execute` runs on; leave the default, the caller's.
   ///   - enabled: Whether the user allows executing; combined with the strategy.
   ///   - strategy: What an `execute` call does while an execution runs.
   ///   - execute: Makes the signal of one execution.
-  public init(
-    isolation: isolated (any Actor)? = #isolation,
+  public convenience init(
+    isolation: isolated (any Actor) = #isolation,
     enabled: Signal<Bool, Never> = .never,
     strategy: ExecutionStrategy = .serial,
     execute: @escaping (Input) -> Signal<Output, Failure>
   ) {
-    let makeSignal = ActorBound(execute)
-    let storage: CommandStorage<Input, Output, Failure>
-    if let isolation {
-      let context = ActorContext(isolation)
-      storage = CommandStorage(strategy: strategy) { input in
-        Signal { observer, lifetime in
-          context.run {
-            guard !lifetime.isDisposed else { return }
-            makeSignal.value(input).start(observer, in: lifetime)
-          }
+    let context = ActorContext(isolation)
+    let makeSignal = ActorBound(execute, on: context)
+    self.init(enabled: enabled, strategy: strategy) { input in
+      Signal { observer, lifetime in
+        context.run {
+          guard !lifetime.isDisposed else { return }
+          makeSignal.value(input).start(observer, in: lifetime)
         }
       }
-    } else {
-      storage = CommandStorage(strategy: strategy) { input in makeSignal.value(input) }
     }
-    self.storage = storage
-    // The bookkeeping is thread-safe: no hop to the caller's actor for it.
-    enabledSubscription = enabled.subscribe(isolation: nil, value: { [weak storage] in storage?.enabledChanged($0) })
   }
 
-  /// Creates a command that runs an `async` operation for each input.
+  /// Creates a command, from code on no actor, that runs the signal `execute` makes for each input.
+  ///
+  /// `execute` runs on the thread that calls ``execute(_:)``.
+  ///
+  /// ```swift
+  /// let refresh = Command<Void, [Item], APIError>(isolation: nil) { api.items() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: `nil`: `execute` belongs to no actor.
+  ///   - enabled: Whether the user allows executing; combined with the strategy.
+  ///   - strategy: What an `execute` call does while an execution runs.
+  ///   - execute: Makes the signal of one execution.
+  public convenience init(
+    isolation: NoActor,
+    enabled: Signal<Bool, Never> = .never,
+    strategy: ExecutionStrategy = .serial,
+    execute: @escaping @Sendable (Input) -> Signal<Output, Failure>
+  ) {
+    self.init(enabled: enabled, strategy: strategy, makeSignal: execute)
+  }
+
+  /// Creates a command that runs an `async` operation for each input, on the caller's actor.
   ///
   /// Each execution's signal sends the operation's result and completes, or fails with its error.
   ///
@@ -90,7 +105,7 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// ```
   ///
   /// Made on an actor (a `@MainActor` view model), `operation` runs on that actor, so it may use the view
-  /// model's state between its `await`s.
+  /// model's state between its `await`s. Code on no actor passes `isolation: nil` and an `@Sendable` closure.
   ///
   /// - Parameters:
   ///   - isolation: The actor `operation` runs on; leave the default, the caller's.
@@ -98,15 +113,63 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   ///   - strategy: What an `execute` call does while an execution runs.
   ///   - operation: The work of one execution.
   public convenience init(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor) = #isolation,
     enabled: Signal<Bool, Never> = .never,
     strategy: ExecutionStrategy = .serial,
     operation: @escaping (Input) async throws(Failure) -> Output
   ) {
-    let operation = AsyncOperation(operation)
-    self.init(isolation: nil, enabled: enabled, strategy: strategy) { input in
-      Signal(operation: { () async throws(Failure) -> Output in try await operation.run(input) })
+    let context = ActorContext(isolation)
+    let operation = ActorBound(operation, on: context)
+    self.init(enabled: enabled, strategy: strategy) { input in
+      Signal(operation: { () async throws(Failure) -> Output in
+        try await Self.run(operation, with: input, on: context.actor)
+      })
     }
+  }
+
+  /// Creates a command, from code on no actor, that runs an `async` operation for each input.
+  ///
+  /// ```swift
+  /// let save = Command(isolation: nil, strategy: .enqueue) { (document: Document) async throws(StoreError) in
+  ///   try await store.save(document)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: `nil`: `operation` belongs to no actor.
+  ///   - enabled: Whether the user allows executing; combined with the strategy.
+  ///   - strategy: What an `execute` call does while an execution runs.
+  ///   - operation: The work of one execution.
+  public convenience init(
+    isolation: NoActor,
+    enabled: Signal<Bool, Never> = .never,
+    strategy: ExecutionStrategy = .serial,
+    operation: @escaping @Sendable (Input) async throws(Failure) -> Output
+  ) {
+    self.init(enabled: enabled, strategy: strategy) { input in
+      Signal(operation: { () async throws(Failure) -> Output in try await operation(input) })
+    }
+  }
+
+  /// Creates a command whose executions are the signals `makeSignal` makes.
+  private init(
+    enabled: Signal<Bool, Never>,
+    strategy: ExecutionStrategy,
+    makeSignal: @escaping @Sendable (Input) -> Signal<Output, Failure>
+  ) {
+    let storage = CommandStorage(strategy: strategy, makeSignal: makeSignal)
+    self.storage = storage
+    // The bookkeeping is thread-safe: no hop to the caller's actor for it.
+    enabledSubscription = enabled.subscribe(isolation: nil, value: { [weak storage] in storage?.enabledChanged($0) })
+  }
+
+  /// Runs an operation made on `actor` there.
+  private static func run(
+    _ operation: ActorBound<(Input) async throws(Failure) -> Output>,
+    with input: Input,
+    on actor: isolated any Actor
+  ) async throws(Failure) -> Output {
+    try await operation.value(input)
   }
 
   deinit {
@@ -201,19 +264,5 @@ extension Command where Input == Void {
   @discardableResult
   public func execute() -> Signal<Output, CommandError<Failure>> {
     execute(())
-  }
-}
-
-/// A command's `async` operation, carried into the `Sendable` signal that runs it.
-private struct AsyncOperation<Input, Output, Failure: Error>: @unchecked Sendable {
-  // Safety: an `async` closure formed on an actor is isolated to it and switches to it when it is called, so
-  // calling it from the signal's Task runs its body on that actor; one formed on no actor runs on the calling
-  // Task, as an `@Sendable` one would. The closure itself is immutable once formed. What the compiler cannot
-  // check for the one formed on no actor is that it captures only `Sendable` state, which the initialiser's
-  // documentation asks of code on no actor.
-  let run: (Input) async throws(Failure) -> Output
-
-  init(_ run: @escaping (Input) async throws(Failure) -> Output) {
-    self.run = run
   }
 }

@@ -19,7 +19,7 @@ struct CancellationTests {
         }
       }
     }
-    let subscription = signal.subscribe()
+    let subscription = signal.subscribe(isolation: nil)
     await started.wait()
     #expect(!cancelled.isOpen)
     subscription.dispose()

@@ -147,7 +147,7 @@ import Testing
     do {
       let bag = DisposeBag()
       Signal<Int, Never> { _, lifetime in lifetime.onDispose { cleanups.increment() } }
-        .subscribe()
+        .subscribe(isolation: nil)
         .disposed(by: bag)
     }
     #expect(cleanups.value == 1)

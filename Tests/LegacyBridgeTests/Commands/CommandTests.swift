@@ -22,7 +22,7 @@ struct CommandTests {
     let inners = inners
     let subscribed = subscribed
     let disposed = disposed
-    return Command(enabled: enabled, strategy: strategy) { index in
+    return Command(isolation: nil, enabled: enabled, strategy: strategy) { index in
       inners[index].signal.on(
         started: { subscribed.observer.send(index) },
         disposed: { disposed.observer.send(index) }
@@ -147,7 +147,7 @@ struct CommandTests {
   }
 
   @Test func asyncOperationAndRunReturnTheTypedResult() async throws {
-    let command = Command<Int, Int, Boom>(strategy: .serial) { (input: Int) async throws(Boom) -> Int in
+    let command = Command<Int, Int, Boom>(isolation: nil, strategy: .serial) { (input: Int) async throws(Boom) -> Int in
       guard input >= 0 else { throw Boom() }
       return input * 2
     }

@@ -56,7 +56,7 @@ struct CommandStressTests {
   /// Runs `tasks` tasks that each call `run` `callsPerTask` times, and returns the outcomes and the
   /// `isExecuting` history.
   func hammer(_ strategy: ExecutionStrategy, gauge: Gauge) async -> (Outcomes, [Bool]) {
-    let command = Command<Int, Int, Boom>(strategy: strategy) { input in
+    let command = Command<Int, Int, Boom>(isolation: nil, strategy: strategy) { input in
       Signal(operation: { () async throws(Boom) -> Int in input }).on(
         started: { gauge.enter() },
         terminated: { gauge.exit() }

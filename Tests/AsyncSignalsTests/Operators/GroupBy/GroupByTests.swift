@@ -110,7 +110,7 @@ struct GroupByTests {
     let second = SerialDisposable()
     let secondEvents = TestRecorder<Int, Boom>()
     // The first subscriber disposes the second while the group delivers 2 to both.
-    group.signal.subscribe(value: { if $0 == 2 { second.dispose() } })
+    group.signal.subscribe(isolation: nil, value: { if $0 == 2 { second.dispose() } })
     second.inner = group.signal.subscribe(secondEvents.observer)
     probe.send(2)
     probe.send(3)
