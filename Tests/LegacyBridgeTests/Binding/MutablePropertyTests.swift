@@ -102,3 +102,32 @@ struct BindTests {
     #expect(mirror.value == "y")
   }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct MutablePropertyLockTests {
+  /// A value whose `deinit` reads the property that held it, which takes the property's lock.
+  final class Reader: Sendable {
+    let property: WeakReference<MutableProperty<Reader?>>
+    let readsInDeinit: Counter
+
+    init(property: WeakReference<MutableProperty<Reader?>>, readsInDeinit: Counter) {
+      self.property = property
+      self.readsInDeinit = readsInDeinit
+    }
+
+    deinit {
+      // With the lock held while the old value is released, this read would deadlock.
+      _ = property.object?.value
+      readsInDeinit.increment()
+    }
+  }
+
+  @Test func theReplacedValueIsReleasedUnderNoLock() {
+    let slot = WeakReference<MutableProperty<Reader?>>()
+    let readsInDeinit = Counter()
+    let property = MutableProperty<Reader?>(Reader(property: slot, readsInDeinit: readsInDeinit))
+    slot.object = property
+    property.value = nil
+    #expect(readsInDeinit.value == 1)
+  }
+}
