@@ -53,30 +53,6 @@ extension Signal {
     _ = try await ignoreValues().awaitFirstValue()
   }
 
-  /// The first value, awaited.
-  ///
-  /// A property that subscribes when read surprised its readers; use ``first()``.
-  @available(*, deprecated, renamed: "first()", message: "a property that subscribes when read; call first()")
-  public var first: Value? {
-    get async throws(Failure) { try await first() }
-  }
-
-  /// The last value, awaited once the signal completes.
-  ///
-  /// A property that subscribes when read surprised its readers; use ``last()``.
-  @available(*, deprecated, renamed: "last()", message: "a property that subscribes when read; call last()")
-  public var last: Value? {
-    get async throws(Failure) { try await last() }
-  }
-
-  /// All the values, awaited until the signal completes.
-  ///
-  /// A property that subscribes when read surprised its readers; use ``array()``.
-  @available(*, deprecated, renamed: "array()", message: "a property that subscribes when read; call array()")
-  public var array: [Value] {
-    get async throws(Failure) { try await array() }
-  }
-
   /// Iterates until the first value or the end; leaving the iteration ends the subscription.
   private func awaitFirstValue() async throws(Failure) -> Value? {
     var iterator = makeAsyncIterator()
