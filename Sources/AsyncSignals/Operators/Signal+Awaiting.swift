@@ -4,8 +4,13 @@ extension Signal {
   /// It subscribes, waits for the first value, then ends the subscription at once (like ``take(_:)``), so it
   /// returns even for an infinite signal. The operator form is `take(1)`.
   ///
+  /// It throws the signal's `Failure`, so on a signal that cannot fail (`Never`) it does not throw at all: call it
+  /// with `await` alone. A `try` there draws the compiler's warning "no calls to throwing functions occur within
+  /// 'try' expression". The same holds for ``last()``, ``array()`` and ``waitUntilCompleted()``.
+  ///
   /// ```swift
-  /// let user = try await session.users.first()
+  /// let user = try await session.users.first()       // Signal<User, APIError>: may throw an APIError
+  /// let tap = await button.taps.first()               // Signal<Void, Never>: cannot throw, no `try`
   /// ```
   ///
   /// - Returns: The first value, or `nil` if the signal completed without one.
