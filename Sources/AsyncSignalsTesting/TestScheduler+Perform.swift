@@ -34,7 +34,7 @@ extension TestScheduler {
   ) -> any Disposable {
     noteDriver()
     let action = DriverBound(action, owner: isolation)
-    return schedule(at: SchedulerInstant(offset: time)) { action.value() }
+    return schedule(at: time) { action.value() }
   }
 }
 

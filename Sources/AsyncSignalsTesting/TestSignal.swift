@@ -68,7 +68,7 @@ public final class TestSignal<Value: Sendable, Failure: Error>: Sendable {
     }
     guard isHot else { return }
     for record in script {
-      scheduler.schedule(at: SchedulerInstant(offset: record.time)) {
+      scheduler.schedule(at: record.time) {
         let observers = log.state.withLock { $0.observers.sorted { $0.key < $1.key }.map(\.value) }
         for observer in observers {
           observer.send(event: record.event)
