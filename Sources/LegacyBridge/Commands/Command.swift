@@ -63,12 +63,7 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     let context = ActorContext(isolation)
     let makeSignal = ActorBound(execute, on: context)
     self.init(enabled: enabled, strategy: strategy) { input in
-      Signal { observer, lifetime in
-        context.run {
-          guard !lifetime.isDisposed else { return }
-          makeSignal.value(input).start(observer, in: lifetime)
-        }
-      }
+      Signal.started(on: context) { makeSignal.value(input) }
     }
   }
 

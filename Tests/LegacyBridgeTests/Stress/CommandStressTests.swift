@@ -1,4 +1,5 @@
 import AsyncSignals
+import Dispatch
 import AsyncSignalsTesting
 import LegacyBridge
 import TestSupport
@@ -122,5 +123,28 @@ struct CommandStressTests {
     #expect(counts.notEnabled == 0)
     #expect(counts.values + counts.cancelled == Self.tasks * Self.callsPerTask)
     expectAlternating(history)
+  }
+
+  /// Issue 26's report, as it was made: a command made on the main actor, executed 200 times in a row from a
+  /// background queue while a main-actor test waits. Every execution must end and `isExecuting` must come back
+  /// to `false` (67 of 200 never ended before the fix; `StartedOnActorTests` pins the interleaving).
+  @Test @MainActor func aMainActorCommandExecutedFromABackgroundQueueAlwaysFinishes() async {
+    let command = Command<Int, Int, Boom>(strategy: .concurrent) { .just($0) }
+    for input in 0..<200 {
+      let finished = Gate()
+      let result = Locked<[Event<Int, CommandError<Boom>>]>([])
+      DispatchQueue.global().async {
+        command.execute(input).subscribe(
+          Observer { event in
+            result.withLock { $0.append(event) }
+            if event.isTerminal { finished.open() }
+          }
+        )
+      }
+      await finished.wait()
+      #expect(result.withLock { $0 } == [.value(input), .completed])
+    }
+    var executing = command.isExecuting.makeAsyncIterator()
+    #expect(await executing.next() == false)
   }
 }
