@@ -7,7 +7,7 @@ final class Counter { var n = 0 }
 
 nonisolated func race() -> Command<Int, Int, Never> {
   let counter = Counter()
-  return Command(isolation: nil) { (input: Int) async -> Int in
+  return Command { (input: Int) async -> Int in
     counter.n += input
     return counter.n
   }

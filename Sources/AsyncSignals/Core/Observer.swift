@@ -43,7 +43,7 @@ public struct Observer<Value: Sendable, Failure: Error>: Sendable {
   /// ``init(isolation:value:failed:completed:)-(NoActor,_,_,_)``.
   ///
   /// - Important: Disposing a subscription of an observer made on an actor stops the events upstream, but an event
-  ///   already on its way to the actor still arrives there. ``Signal/subscribe(isolation:value:failed:completed:)``
+  ///   already on its way to the actor still arrives there. ``Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``
   ///   also drops those.
   /// - Parameters:
   ///   - isolation: The actor the closures run on; leave the default, the caller's.

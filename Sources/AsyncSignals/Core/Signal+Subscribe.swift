@@ -38,7 +38,7 @@ extension Signal {
   /// ```
   ///
   /// Code on no actor cannot call this form (the compiler reports that `nil` is not an actor): it passes
-  /// `isolation: nil` and `@Sendable` closures, ``subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``.
+  /// `isolation: nil` and `@Sendable` closures, ``subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``.
   ///
   /// - Parameters:
   ///   - isolation: The actor the closures run on; leave the default, the caller's.

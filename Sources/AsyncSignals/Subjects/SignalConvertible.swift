@@ -42,7 +42,7 @@ extension SignalConvertible {
 
   /// Subscribes to the source with one closure per kind of event; the closures run on the caller's actor.
   ///
-  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)`` on
+  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)`` on
   /// ``/AsyncSignals/SignalConvertible/signal``: the closures run only on the caller's actor (at once when the
   /// value is sent on it, after an ordered hop otherwise).
   ///
@@ -68,7 +68,7 @@ extension SignalConvertible {
 
   /// Subscribes to the source, from code on no actor, with one `@Sendable` closure per kind of event.
   ///
-  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)`` on
+  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)`` on
   /// ``/AsyncSignals/SignalConvertible/signal``: the closures run on the delivering thread, one event at a time.
   ///
   /// ```swift

@@ -14,7 +14,7 @@ extension SignalConvertible {
     signal.subscribe(subscriber)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)``: `-subscribeNext:`, on the caller's actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``: `-subscribeNext:`, on the caller's actor.
   ///
   /// ```swift
   /// signal.subscribeNext { print($0) }
@@ -32,7 +32,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: isolation, value: next)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``: `-subscribeNext:`, from code on no actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``: `-subscribeNext:`, from code on no actor.
   ///
   /// ```swift
   /// signal.subscribeNext(isolation: nil) { print($0) }
@@ -50,7 +50,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: nil, value: next)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)``: `-subscribeNext:completed:`, on the caller's actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``: `-subscribeNext:completed:`, on the caller's actor.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, completed: { print("done") })
@@ -70,7 +70,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: isolation, value: next, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``: `-subscribeNext:completed:`, from code on no actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``: `-subscribeNext:completed:`, from code on no actor.
   ///
   /// ```swift
   /// signal.subscribeNext(isolation: nil, { print($0) }, completed: { print("done") })
@@ -90,7 +90,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: nil, value: next, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)``: `-subscribeNext:error:`, on the caller's actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``: `-subscribeNext:error:`, on the caller's actor.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, error: { print($0) })
@@ -110,7 +110,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: isolation, value: next, failed: error)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``: `-subscribeNext:error:`, from code on no actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``: `-subscribeNext:error:`, from code on no actor.
   ///
   /// ```swift
   /// signal.subscribeNext(isolation: nil, { print($0) }, error: { print($0) })
@@ -130,7 +130,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: nil, value: next, failed: error)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)``: `-subscribeNext:error:completed:`, on the caller's actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``: `-subscribeNext:error:completed:`, on the caller's actor.
   ///
   /// ```swift
   /// signal.subscribeNext({ print($0) }, error: { print($0) }, completed: { print("done") })
@@ -152,7 +152,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: isolation, value: next, failed: error, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``: `-subscribeNext:error:completed:`, from code on no actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``: `-subscribeNext:error:completed:`, from code on no actor.
   ///
   /// ```swift
   /// signal.subscribeNext(isolation: nil, { print($0) }, error: { print($0) }, completed: { print("done") })
@@ -174,7 +174,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: nil, value: next, failed: error, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)``: `-subscribeError:`, on the caller's actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``: `-subscribeError:`, on the caller's actor.
   ///
   /// ```swift
   /// signal.subscribeError { print($0) }
@@ -192,7 +192,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: isolation, failed: error)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``: `-subscribeError:`, from code on no actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``: `-subscribeError:`, from code on no actor.
   ///
   /// ```swift
   /// signal.subscribeError(isolation: nil) { print($0) }
@@ -210,7 +210,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: nil, failed: error)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)``: `-subscribeCompleted:`, on the caller's actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``: `-subscribeCompleted:`, on the caller's actor.
   ///
   /// ```swift
   /// signal.subscribeCompleted { print("done") }
@@ -228,7 +228,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: isolation, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``: `-subscribeCompleted:`, from code on no actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``: `-subscribeCompleted:`, from code on no actor.
   ///
   /// ```swift
   /// signal.subscribeCompleted(isolation: nil) { print("done") }
@@ -246,7 +246,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: nil, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(isolated (any Actor),_,_,_)``: `-subscribeError:completed:`, on the caller's actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)``: `-subscribeError:completed:`, on the caller's actor.
   ///
   /// ```swift
   /// signal.subscribeError({ print($0) }, completed: { print("done") })
@@ -266,7 +266,7 @@ extension SignalConvertible {
     signal.subscribe(isolation: isolation, failed: error, completed: completed)
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,_,_,_)``: `-subscribeError:completed:`, from code on no actor.
+  /// Classic name for ``/AsyncSignals/Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``: `-subscribeError:completed:`, from code on no actor.
   ///
   /// ```swift
   /// signal.subscribeError(isolation: nil, { print($0) }, completed: { print("done") })

@@ -89,7 +89,7 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     self.init(enabled: enabled, strategy: strategy, makeSignal: execute)
   }
 
-  /// Creates a command that runs an `async` operation for each input, on the caller's actor.
+  /// Creates a command that runs an `async` operation for each input.
   ///
   /// Each execution's signal sends the operation's result and completes, or fails with its error.
   ///
@@ -99,47 +99,19 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// }
   /// ```
   ///
-  /// Made on an actor (a `@MainActor` view model), `operation` runs on that actor, so it may use the view
-  /// model's state between its `await`s. Code on no actor passes `isolation: nil` and an `@Sendable` closure.
+  /// Written on an actor (a `@MainActor` view model's method), the closure belongs to that actor and runs there,
+  /// so it may read and write the view model's state between its `await`s. Written on no actor (or in a property
+  /// initialiser, which runs on none), it is a plain `@Sendable` closure: the compiler checks what it captures,
+  /// and it reaches an actor's state with `await`.
   ///
   /// - Parameters:
-  ///   - isolation: The actor `operation` runs on; leave the default, the caller's.
   ///   - enabled: Whether the user allows executing; combined with the strategy.
   ///   - strategy: What an `execute` call does while an execution runs.
   ///   - operation: The work of one execution.
   public convenience init(
-    isolation: isolated (any Actor) = #isolation,
     enabled: Signal<Bool, Never> = .never,
     strategy: ExecutionStrategy = .serial,
-    operation: @escaping (Input) async throws(Failure) -> Output
-  ) {
-    let context = ActorContext(isolation)
-    let operation = ActorBound(operation, on: context)
-    self.init(enabled: enabled, strategy: strategy) { input in
-      Signal(operation: { () async throws(Failure) -> Output in
-        try await Self.run(operation, with: input, on: context.actor)
-      })
-    }
-  }
-
-  /// Creates a command, from code on no actor, that runs an `async` operation for each input.
-  ///
-  /// ```swift
-  /// let save = Command(isolation: nil, strategy: .enqueue) { (document: Document) async throws(StoreError) in
-  ///   try await store.save(document)
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - isolation: `nil`: `operation` belongs to no actor.
-  ///   - enabled: Whether the user allows executing; combined with the strategy.
-  ///   - strategy: What an `execute` call does while an execution runs.
-  ///   - operation: The work of one execution.
-  public convenience init(
-    isolation: NoActor,
-    enabled: Signal<Bool, Never> = .never,
-    strategy: ExecutionStrategy = .serial,
-    operation: @escaping @Sendable (Input) async throws(Failure) -> Output
+    @_inheritActorContext operation: @escaping @Sendable (Input) async throws(Failure) -> Output
   ) {
     self.init(enabled: enabled, strategy: strategy) { input in
       Signal(operation: { () async throws(Failure) -> Output in try await operation(input) })
@@ -156,15 +128,6 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     self.storage = storage
     // The bookkeeping is thread-safe: no hop to the caller's actor for it.
     enabledSubscription = enabled.subscribe(isolation: nil, value: { [weak storage] in storage?.enabledChanged($0) })
-  }
-
-  /// Runs an operation made on `actor` there.
-  private static func run(
-    _ operation: ActorBound<(Input) async throws(Failure) -> Output>,
-    with input: Input,
-    on actor: isolated any Actor
-  ) async throws(Failure) -> Output {
-    try await operation.value(input)
   }
 
   deinit {

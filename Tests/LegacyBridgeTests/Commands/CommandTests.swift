@@ -147,7 +147,7 @@ struct CommandTests {
   }
 
   @Test func asyncOperationAndRunReturnTheTypedResult() async throws {
-    let command = Command<Int, Int, Boom>(isolation: nil, strategy: .serial) { (input: Int) async throws(Boom) -> Int in
+    let command = Command<Int, Int, Boom>(strategy: .serial) { (input: Int) async throws(Boom) -> Int in
       guard input >= 0 else { throw Boom() }
       return input * 2
     }

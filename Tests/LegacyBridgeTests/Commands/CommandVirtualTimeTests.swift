@@ -10,7 +10,7 @@ import Testing
 
   /// A command whose execution takes one second of the scheduler's time and returns twice its input.
   func makeDoubling(strategy: ExecutionStrategy = .serial) -> Command<Int, Int, Never> {
-    Command(isolation: nil, strategy: strategy) { [scheduler] (input: Int) async -> Int in
+    Command(strategy: strategy) { [scheduler] (input: Int) async -> Int in
       try? await scheduler.sleep(for: .seconds(1))
       return input * 2
     }

@@ -5,7 +5,7 @@ import AsyncSignals
 /// It is the platform-neutral form of target-action (ReactiveCocoa's `rac_signalForControlEvents:` and
 /// `rac_command`): targets are Swift closures rather than `@objc` selectors, so it works on Linux. The owner
 /// calls ``sendAction(_:)`` (a button tap, a menu choice); every target registered with
-/// ``addTarget(isolation:_:)`` and every subscriber of ``actions`` receives it synchronously on the sending thread,
+/// ``addTarget(isolation:_:)-(Actor,_)`` and every subscriber of ``actions`` receives it synchronously on the sending thread,
 /// in registration order. ``actions`` is hot: it never completes on its own.
 ///
 /// ```swift
