@@ -108,7 +108,7 @@ extension Signal: SignalConvertible {
   /// sources' classic names in LegacyBridge, generic code) works on a signal too.
   ///
   /// ```swift
-  /// let numbers = Signal<Int, Never>(values: 1, 2, 3)
+  /// let numbers = Signal<Int, Never>(values: [1, 2, 3])
   /// numbers.signal.subscribe(isolation: nil, value: { print($0) })
   /// ```
   @inlinable
