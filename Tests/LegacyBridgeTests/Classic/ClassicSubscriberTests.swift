@@ -103,8 +103,10 @@ struct ClassicSubscriberTests {
     #expect(log.withLock { $0 } == ["1", "completed"])
   }
 
-  /// The overlap the probe saw (19 of 20 calls), forced: thread A is inside the value closure when thread B
-  /// sends. B's send must queue and return; A handles B's value after its own, never at the same time.
+  /// The overlap the probe saw (19 of 20 calls), forced.
+  ///
+  /// Thread A is inside the value closure when thread B sends. B's send must queue and return; A handles B's value
+  /// after its own, never at the same time.
   @Test func aClosureObserverOnNoActorNeverRunsTwoClosuresAtOnce() {
     let inside = Locked(0)
     let mostInside = Locked(0)
