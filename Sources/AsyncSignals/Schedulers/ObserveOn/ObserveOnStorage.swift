@@ -12,10 +12,10 @@ final class ObserveOnStorage<Value: Sendable, Failure: Error>: Disposable {
   private let downstream: Observer<Value, Failure>
   private let scheduler: any Scheduler
 
-  /// Creates the storage delivering to `downstream` on `scheduler`.
   /// Whether the calling thread already runs where the scheduler does; `nil`: never assumed.
   private let isOnTarget: (@Sendable () -> Bool)?
 
+  /// Creates the storage delivering to `downstream` on `scheduler`.
   init(downstream: Observer<Value, Failure>, scheduler: any Scheduler, isOnTarget: (@Sendable () -> Bool)? = nil) {
     self.downstream = downstream
     self.scheduler = scheduler
