@@ -154,11 +154,15 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
 
   /// The signal of each execution, sent when it starts (RAC `executionSignals`).
   ///
+  /// As in RAC, these signals never fail: an execution's failure goes to ``errors`` and its signal here just
+  /// completes, as it does when the execution is cancelled. So the RAC idioms `flatten()` and `switchToLatest()`
+  /// apply directly; ``execute(_:)``'s signal keeps the failure.
+  ///
   /// ```swift
   /// login.executionSignals.switchToLatest().subscribeNext { print("logged in", $0) }
   /// ```
-  public var executionSignals: Signal<Signal<Output, CommandError<Failure>>, Never> {
-    storage.executions.signal
+  public var executionSignals: Signal<Signal<Output, Never>, Never> {
+    storage.executions.signal.map { execution in execution.catch(to: .empty) }
   }
 
   /// Every execution's values, from the subscription on.
