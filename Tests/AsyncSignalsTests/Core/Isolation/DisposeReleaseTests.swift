@@ -64,17 +64,7 @@ struct DisposeReleaseTests {
 
   @Test @MainActor func aMainActorSubscriptionLetsGoOfItsClosuresWhenDisposedWhileStillReferenced() {
     let subject = PassthroughSubject<Int, Never>()
-    weak var weakProbe: ReleaseMarker?
-    let subscription: any Disposable
-    do {
-      let probe = ReleaseMarker(released: Gate())
-      weakProbe = probe
-      subscription = subject.subscribe(value: { _ in _ = probe })
-    }
-    #expect(weakProbe != nil)
-    subscription.dispose()
-    #expect(weakProbe == nil)
-    withExtendedLifetime(subscription) {}
+    expectDisposeLetsGo { probe in subject.subscribe(value: { _ in _ = probe }) }
   }
 
   @Test @MainActor func aMainActorSubscriptionDisposedFromInsideItsClosureLetsGoAfterTheClosureReturns() {
@@ -120,32 +110,12 @@ struct DisposeReleaseTests {
 
   @Test @MainActor func anObserverMadeOnTheMainActorIsReleasedWhenItsSubscriptionIsDisposed() {
     let subject = PassthroughSubject<Int, Never>()
-    weak var weakProbe: ReleaseMarker?
-    let subscription: any Disposable
-    do {
-      let probe = ReleaseMarker(released: Gate())
-      weakProbe = probe
-      subscription = subject.subscribe(Observer(value: { _ in _ = probe }))
-    }
-    #expect(weakProbe != nil)
-    subscription.dispose()
-    #expect(weakProbe == nil)
-    withExtendedLifetime(subscription) {}
+    expectDisposeLetsGo { probe in subject.subscribe(Observer(value: { _ in _ = probe })) }
   }
 
   @Test func aSubscriptionOnNoActorLetsGoOfItsClosuresWhenDisposedWhileStillReferenced() {
     let subject = PassthroughSubject<Int, Never>()
-    weak var weakProbe: ReleaseMarker?
-    let subscription: any Disposable
-    do {
-      let probe = ReleaseMarker(released: Gate())
-      weakProbe = probe
-      subscription = subject.subscribe(isolation: nil, value: { _ in _ = probe })
-    }
-    #expect(weakProbe != nil)
-    subscription.dispose()
-    #expect(weakProbe == nil)
-    withExtendedLifetime(subscription) {}
+    expectDisposeLetsGo { probe in subject.subscribe(isolation: nil, value: { _ in _ = probe }) }
   }
 
   @Test func aForAwaitLoopLetsGoOfTheSubscriptionWhenItsTaskIsCancelled() async {
@@ -162,5 +132,24 @@ struct DisposeReleaseTests {
     await started.wait()
     loop.cancel()
     await released.wait()
+  }
+
+  /// Subscribes with `subscribe`, whose closures capture a fresh marker, keeps the returned disposable, disposes,
+  /// and expects the marker to be gone at once.
+  fileprivate func expectDisposeLetsGo(
+    _ subscribe: (ReleaseMarker) -> any Disposable,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    weak var weakProbe: ReleaseMarker?
+    let subscription: any Disposable
+    do {
+      let probe = ReleaseMarker(released: Gate())
+      weakProbe = probe
+      subscription = subscribe(probe)
+    }
+    #expect(weakProbe != nil, "nothing held the closures before disposal", sourceLocation: sourceLocation)
+    subscription.dispose()
+    #expect(weakProbe == nil, sourceLocation: sourceLocation)
+    withExtendedLifetime(subscription) {}
   }
 }
