@@ -113,6 +113,10 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
     strategy: ExecutionStrategy = .serial,
     @_inheritActorContext operation: @escaping @Sendable (Input) async throws(Failure) -> Output
   ) {
+    // `@_inheritActorContext` is the attribute `Task.init` uses (Swift has no public spelling): a closure literal
+    // written in an actor's method belongs to that actor, though the parameter is `@Sendable`. An
+    // `isolation: isolated (any Actor) = #isolation` parameter cannot serve here: in a property initialiser of a
+    // `@MainActor` class (`lazy var login = Command { … }`) `#isolation` is `nil`, and the closure is nonisolated.
     self.init(enabled: enabled, strategy: strategy) { input in
       Signal(operation: { () async throws(Failure) -> Output in try await operation(input) })
     }
