@@ -1,6 +1,6 @@
 import AsyncSignals
-import Dispatch
 import AsyncSignalsTesting
+import Dispatch
 import LegacyBridge
 import TestSupport
 import Testing
@@ -125,8 +125,10 @@ struct CommandStressTests {
     expectAlternating(history)
   }
 
-  /// Issue 26's report, as it was made: a command made on the main actor, executed 200 times in a row from a
-  /// background queue while a main-actor test waits. Every execution must end and `isExecuting` must come back
+  /// Issue 26's report, as it was made.
+  ///
+  /// A command made on the main actor, executed 200 times in a row from a background queue while a main-actor
+  /// test waits. Every execution must end and `isExecuting` must come back
   /// to `false` (67 of 200 never ended before the fix; `StartedOnActorTests` pins the interleaving).
   @Test @MainActor func aMainActorCommandExecutedFromABackgroundQueueAlwaysFinishes() async {
     let command = Command<Int, Int, Boom>(strategy: .concurrent) { .just($0) }

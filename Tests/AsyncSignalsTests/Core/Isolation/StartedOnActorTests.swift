@@ -7,9 +7,10 @@ import Testing
 /// `Signal.started(on:)`, the way a `Command` made on an actor runs its `execute` closure.
 @Suite(.timeLimit(.minutes(1)))
 struct StartedOnActorTests {
-  /// The root cause of issue 26's command that never finished, pinned: the subscribing thread still owns the
-  /// signal's mailbox (it is finishing the body) while the main actor runs the hop and the inner signal sends
-  /// its value and completes. Those events queue in the mailbox; they must be delivered when the body returns,
+  /// The root cause of issue 26's command that never finished, pinned.
+  ///
+  /// The subscribing thread still owns the signal's mailbox (it is finishing the body) while the main actor runs
+  /// the hop and the inner signal sends its value and completes. Those events queue in the mailbox; they must be delivered when the body returns,
   /// not dropped because the inner signal's end ended the subscription first.
   @Test @MainActor func whatTheActorSendsWhileTheSubscribingThreadHoldsTheMailboxIsDelivered() async {
     let recorder = TestRecorder<Int, Never>()
