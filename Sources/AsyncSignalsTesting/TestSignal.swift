@@ -43,9 +43,13 @@ public final class TestSignal<Value: Sendable, Failure: Error>: Sendable {
   /// times, rather than for each subscriber.
   public let isHot: Bool
 
+  /// The scheduler's ``TestScheduler/frame``, the time of one `-` in the source's subscription marbles.
+  let frame: Duration
+
   fileprivate init(scheduler: TestScheduler, isHot: Bool, script: [Recorded<Value, Failure>]) {
     self.script = script
     self.isHot = isHot
+    frame = scheduler.frame
     let log = log
     signal = Signal { [scheduler] observer, lifetime in
       let index = log.state.withLock { state in
