@@ -72,12 +72,12 @@ package struct MarbleFrame: Sendable, Equatable {
   }
 
   /// How the frame is written: `a`, or `(ab|)` for several symbols.
-  var text: String {
+  package var text: String {
     symbols.count == 1 ? String(symbols) : "(\(String(symbols)))"
   }
 
   /// Whether the row ends here: completion, failure or the end of a subscription.
-  var isTerminal: Bool {
+  package var isTerminal: Bool {
     symbols.contains { $0 == "|" || $0 == "#" || $0 == "!" }
   }
 }

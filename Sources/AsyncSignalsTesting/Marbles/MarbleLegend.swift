@@ -11,19 +11,23 @@ package struct MarbleLegend<Value> {
   private let given: [(letter: Character, value: Value)]
   private let isEqual: (Value, Value) -> Bool
   private let describe: (Value) -> String
+  /// The letters handed out, in order, to values that do not print as themselves.
+  private let spareLetters: [Character]
   /// Each distinct value assigned so far, with its letter and whether the legend must explain it.
   private var assigned: [(value: Value, letter: Character, explained: Bool, isGiven: Bool)] = []
 
-  /// A legend that prefers the letters of `values`, and tells values apart with `isEqual` and prints them with
-  /// `describe`.
+  /// A legend that prefers the letters of `values`, tells values apart with `isEqual`, prints them with
+  /// `describe`, and hands out `spareLetters` (`a`…`z`, then `A`…`Z`, unless given) to the others.
   package init(
     values: [Character: Value] = [:],
     isEqual: @escaping (Value, Value) -> Bool,
-    describe: @escaping (Value) -> String = { String(describing: $0) }
+    describe: @escaping (Value) -> String = { String(describing: $0) },
+    spareLetters: [Character] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
   ) {
     given = values.sorted { $0.key < $1.key }.map { (letter: $0.key, value: $0.value) }
     self.isEqual = isEqual
     self.describe = describe
+    self.spareLetters = spareLetters
   }
 
   /// Gives each of `values` not assigned yet its letter.
@@ -45,10 +49,10 @@ package struct MarbleLegend<Value> {
         unplaced.append(value)
       }
     }
-    var spare = Self.spareLetters.lazy.filter { !taken.contains($0) }.makeIterator()
+    var spare = spareLetters.lazy.filter { !taken.contains($0) }.makeIterator()
     for value in unplaced {
       guard let letter = spare.next() else {
-        preconditionFailure("marbles: more than \(Self.spareLetters.count) distinct values to draw")
+        preconditionFailure("marbles: more distinct values to draw than the \(spareLetters.count) spare letters")
       }
       assigned.append((value, letter, true, false))
     }
@@ -64,12 +68,6 @@ package struct MarbleLegend<Value> {
   /// They come in the order they were assigned. Letters the test gave are left out unless `includingGiven`.
   package func entries(includingGiven: Bool = false) -> [(letter: Character, text: String)] {
     assigned.filter { $0.explained && (includingGiven || !$0.isGiven) }.map { ($0.letter, describe($0.value)) }
-  }
-
-  /// The letters handed out to values that do not print as themselves.
-  private static var spareLetters: [Character] {
-    Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-      + Array("\u{3B1}\u{3B2}\u{3B3}\u{3B4}\u{3B5}\u{3B6}\u{3B7}\u{3B8}\u{3B9}\u{3BA}\u{3BB}\u{3BC}")
   }
 
   /// The character `description` is, when it is one that a marble may draw as a value.

@@ -17,7 +17,7 @@ import Testing
 /// ```
 enum MarbleMismatch {
   /// The report of how `actual` differs from `expected`, drawn by `marbles`; `nil` when they are the same.
-  static func events<Value: Equatable, Failure: Equatable>(
+  static func events<Value: Equatable, Failure>(
     actual: [Recorded<Value, Failure>],
     expected: [Recorded<Value, Failure>],
     values: [Character: Value],
@@ -25,7 +25,7 @@ enum MarbleMismatch {
     marbles: String,
     api: String
   ) -> String? {
-    guard actual != expected else { return nil }
+    guard !isSame(actual, expected) else { return nil }
     var legend = MarbleLegend(values: values)
     legend.assign((expected + actual).compactMap(\.event.value))
     let letter = { (value: Value) in legend.letter(for: value) ?? "?" }
@@ -50,7 +50,7 @@ enum MarbleMismatch {
       report += "\n  \(entry.letter) = \(entry.text)"
     }
     let failures = (expected.lazy.compactMap(\.event.failure).first, actual.lazy.compactMap(\.event.failure).first)
-    if case (let expectedFailure?, let actualFailure?) = failures, expectedFailure != actualFailure {
+    if case (let expectedFailure?, let actualFailure?) = failures, !isSame(expectedFailure, actualFailure) {
       report += "\n  # = \(expectedFailure) expected, \(actualFailure) recorded"
     }
     return report
@@ -102,6 +102,29 @@ enum MarbleMismatch {
     writeToStandardError("\(fileID):\(line): \(message)\n")
   }
 
+  /// Whether two histories are the same events at the same times (failures compared with ``isSame(_:_:)``).
+  static func isSame<Value: Equatable, Failure>(
+    _ first: [Recorded<Value, Failure>],
+    _ second: [Recorded<Value, Failure>]
+  ) -> Bool {
+    first.elementsEqual(second) { one, other in
+      guard one.time == other.time else { return false }
+      return switch (one.event, other.event) {
+      case (.value(let value), .value(let otherValue)): value == otherValue
+      case (.failed(let failure), .failed(let otherFailure)): isSame(failure, otherFailure)
+      case (.completed, .completed): true
+      case (.value, _), (.failed, _), (.completed, _): false
+      }
+    }
+  }
+
+  /// Whether two failures are the same: `==` when the failure's own type is `Equatable` (for `any Error`, the
+  /// type of the error inside), otherwise the same description.
+  static func isSame<Failure>(_ failure: Failure, _ other: Failure) -> Bool {
+    if let equatable = failure as? any Equatable { return equatable.isEqual(toAny: other) }
+    return String(describing: failure) == String(describing: other)
+  }
+
   /// The earliest time at which the two rows draw something different.
   private static func firstDifference(_ first: MarbleRow, _ second: MarbleRow) -> Duration? {
     let times = Set(first.frames.map(\.time) + second.frames.map(\.time)).sorted()
@@ -119,5 +142,12 @@ enum MarbleMismatch {
   /// What `row` draws at `time`: its frame, or `nothing`.
   private static func text(of row: MarbleRow, at time: Duration) -> String {
     row.frames.first { $0.time == time }?.text ?? "nothing"
+  }
+}
+
+extension Equatable {
+  /// Whether `other` is of this type and equal to this value.
+  fileprivate func isEqual(toAny other: Any) -> Bool {
+    (other as? Self).map { $0 == self } ?? false
   }
 }

@@ -45,14 +45,15 @@ extension TestRecorder {
   }
 }
 
-extension TestRecorder where Value: Equatable, Failure: Equatable {
+extension TestRecorder where Value: Equatable {
   /// Checks that the history recorded so far is the one `marbles` draws; reports a test issue showing both when it
   /// is not.
   ///
   /// `marbles` is read like a cold source's (``TestScheduler/makeColdSignal(_:values:)``), from the scheduler's
   /// time zero, in frames of ``TestScheduler/frame``: `-` waits a frame, a letter is `values[letter]` (or the value
   /// it spells, for `LosslessStringConvertible` values such as `String` and `Int`), `|` completes, `#` fails with
-  /// `failure`, `(ab)` is one frame, and `10ms` moves time. Drive the scheduler first (``TestScheduler/run()``, ``TestScheduler/advance(by:)``,
+  /// `failure`, `(ab)` is one frame, and `10ms` moves time. Failures compare with `==` when their type is
+  /// `Equatable` (for `any Error`, the type of the error inside), and by how they print otherwise. Drive the scheduler first (``TestScheduler/run()``, ``TestScheduler/advance(by:)``,
   /// ``TestScheduler/start(subscribedAt:disposedAt:_:)``): this compares what is recorded now.
   ///
   /// ```swift
@@ -131,7 +132,7 @@ extension TestScheduler {
   ///   - column: Where the expectation is written; leave the default.
   /// - Returns: Whether the histories are the same.
   @discardableResult
-  public func expectMarbles<Value: Equatable, Failure: Equatable>(
+  public func expectMarbles<Value: Equatable, Failure>(
     _ marbles: String,
     values: [Character: Value] = [:],
     failure: Failure? = nil,
@@ -152,7 +153,7 @@ extension TestScheduler {
   }
 
   /// Compares `events` with `marbles` and reports a mismatch at `location` under the name `api`.
-  fileprivate func expectMarbles<Value: Equatable, Failure: Equatable>(
+  fileprivate func expectMarbles<Value: Equatable, Failure>(
     _ marbles: String,
     values: [Character: Value],
     failure: Failure?,
