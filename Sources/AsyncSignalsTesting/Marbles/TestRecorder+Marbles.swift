@@ -49,12 +49,13 @@ extension TestRecorder where Value: Equatable {
   /// Checks that the history recorded so far is the one `marbles` draws; reports a test issue showing both when it
   /// is not.
   ///
-  /// `marbles` is read like a cold source's (``TestScheduler/makeColdSignal(_:values:)``), from the scheduler's
-  /// time zero, in frames of ``TestScheduler/frame``: `-` waits a frame, a letter is `values[letter]` (or the value
-  /// it spells, for `LosslessStringConvertible` values such as `String` and `Int`), `|` completes, `#` fails with
-  /// `failure`, `(ab)` is one frame, and `10ms` moves time. Failures compare with `==` when their type is
-  /// `Equatable` (for `any Error`, the type of the error inside), and by how they print otherwise. Drive the scheduler first (``TestScheduler/run()``, ``TestScheduler/advance(by:)``,
-  /// ``TestScheduler/start(subscribedAt:disposedAt:_:)``): this compares what is recorded now.
+  /// `marbles` is read like a cold source's (``TestScheduler/makeColdSignal(_:values:)``), from the scheduler's time
+  /// zero, in frames of ``TestScheduler/frame``: `-` waits a frame, a letter is `values[letter]` (or the value it
+  /// spells, for `LosslessStringConvertible` values such as `String` and `Int`), `|` completes, `#` fails with
+  /// `failure`, `(ab)` is one frame, and `10ms` moves time. Failures compare with `==` when their type is `Equatable`
+  /// (for `any Error`, the type of the error inside), and by how they print otherwise. Drive the scheduler first
+  /// (``TestScheduler/run()``, ``TestScheduler/advance(by:)``, ``TestScheduler/start(subscribedAt:disposedAt:_:)``):
+  /// this compares what is recorded now.
   ///
   /// ```swift
   /// let scheduler = TestScheduler(frame: .milliseconds(100))

@@ -4,10 +4,11 @@ import AsyncSignals
 extension TestScheduler {
   /// A cold test source drawn as a marble string: each subscription plays it from its start.
   ///
-  /// Each `-` is one ``frame``; a letter sends `values[letter]`, `|` completes, `(ab)` sends `a` and `b` in one
-  /// frame, spaces are ignored, and `10ms`, `1.5s` or `2m` between spaces moves time by that much. Times count
-  /// from each subscription, as with ``makeColdSignal(_:)``, so a flattening operator's inner source plays from
-  /// when it is subscribed. This form cannot fail; ``makeColdSignal(_:values:failure:)`` gives `#` a failure.
+  /// Each `-` is one ``frame``; a letter sends `values[letter]`, `|` completes, `(ab)` sends `a` and `b` in one frame,
+  /// spaces are ignored, and `10ms`, `1.5s` or `2m` between spaces moves time by that much. Times count from each
+  /// subscription, as with ``makeColdSignal(_:)->TestSignal<Value,Failure>``, so a flattening operator's inner source
+  /// plays from when it is subscribed. This form cannot fail; ``makeColdSignal(_:values:failure:)`` gives `#` a
+  /// failure.
   ///
   /// ```swift
   /// let scheduler = TestScheduler(frame: .seconds(1))
