@@ -110,6 +110,23 @@ struct MarbleExpectationTests {
     )
   }
 
+  @Test func eventsLessThanAFrameApartAreListedInstead() {
+    let actual: [Recorded<String, Never>] = [.value("a", at: .zero), .value("b", at: .milliseconds(50))]
+    #expect(
+      report(actual, "ab") == """
+        expectMarbles(_:values:failure:): the history differs from "ab" (one frame: 100ms)
+          (events less than a frame apart cannot be drawn: use a shorter frame)
+          expected  [value(a) @ 0.0 seconds, value(b) @ 0.1 seconds]
+          actual    [value(a) @ 0.0 seconds, value(b) @ 0.05 seconds]
+        """
+    )
+    let recorder = scheduler.record(
+      Signal(values: ["a"]).concat(.just("b").delay(for: .milliseconds(50), scheduler: scheduler))
+    )
+    scheduler.run()
+    #expect(recorder.marbles().hasPrefix("(events less than a frame apart cannot be drawn: "))
+  }
+
   @Test func untypedFailuresCompareByTheirOwnTypeOrByHowTheyPrint() {
     struct Opaque: Error {}
     let source = scheduler.makeColdSignal("-a#", values: ["a": 1], failure: Boom(code: 7))
