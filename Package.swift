@@ -21,6 +21,8 @@ let package = Package(
       dependencies: ["AsyncSignals", "AsyncSignalsTesting", "LegacyBridge", "LocalServer"]
     ),
     .target(name: "LocalServer", dependencies: ["AsyncSignals", "AsyncSignalsTesting"]),
+    // `swift run MarbleDiagrams [--check]`: draws the operators' marble diagrams for the docs (not a product).
+    .executableTarget(name: "MarbleDiagrams", dependencies: ["AsyncSignals", "AsyncSignalsTesting"]),
     .target(name: "TestSupport", dependencies: ["AsyncSignals", "AsyncSignalsTesting"], path: "Tests/TestSupport"),
     .testTarget(
       name: "AsyncSignalsTests",

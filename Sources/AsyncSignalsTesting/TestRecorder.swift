@@ -21,7 +21,7 @@ public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
   }
 
   /// The clock of the stamps; `nil` for an untimed recorder.
-  private let scheduler: TestScheduler?
+  let scheduler: TestScheduler?
   private let state = Locked(State())
 
   /// Creates a recorder stamping events with `scheduler`'s virtual time.

@@ -69,13 +69,32 @@ public final class TestScheduler: TimedScheduler, Clock, TaskExecutor {
 
   let state = Locked(State())
 
+  /// The virtual time of one frame, one `-` of a marble string.
+  ///
+  /// Marble sources (``makeColdSignal(_:values:)``, ``makeHotSignal(_:values:)``) and marble expectations
+  /// (``TestRecorder/expectMarbles(_:values:failure:fileID:filePath:line:column:)``) read and draw time in frames
+  /// of this length.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler(frame: .milliseconds(100))
+  /// let keys = scheduler.makeHotSignal("-a--b|")  // "a" at 100 ms, "b" at 400 ms, completion at 500 ms
+  /// ```
+  public let frame: Duration
+
   /// Creates a scheduler whose virtual time is zero and whose queue is empty.
   ///
   /// ```swift
   /// let scheduler = TestScheduler()
   /// scheduler.now  // 0 seconds
+  /// let inTenths = TestScheduler(frame: .milliseconds(100))  // each `-` of a marble string is 100 ms
   /// ```
-  public init() {}
+  ///
+  /// - Parameter frame: The virtual time of one frame of a marble string; 1 ms, as in RxJS, unless given. Must be
+  ///   greater than zero.
+  public init(frame: Duration = .milliseconds(1)) {
+    precondition(frame > .zero, "TestScheduler(frame:): frame must be > 0, got \(frame)")
+    self.frame = frame
+  }
 
   deinit {
     // Escapes noticed after the last `advance`, `run` or `step` are reported here rather than never.
