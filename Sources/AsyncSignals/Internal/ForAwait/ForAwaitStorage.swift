@@ -39,10 +39,21 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
   @usableFromInline
   let room = Atomic(true)
 
+  /// Test hooks called at the steps of a producer's suspension (`nil` outside tests).
+  @usableFromInline
+  let _hooks: ForAwaitStorageHooks?
+
   /// Creates the buffer for one loop.
   @usableFromInline
   init(policy: BufferingPolicy) {
     machine = Locked(Machine(policy: policy))
+    _hooks = nil
+  }
+
+  /// Creates a buffer whose producers call `hooks` as they suspend (tests only).
+  init(policy: BufferingPolicy, _hooks hooks: ForAwaitStorageHooks) {
+    machine = Locked(Machine(policy: policy))
+    _hooks = hooks
   }
 
   /// Runs one transition of the machine under the lock and publishes whether a sender has room.
@@ -127,15 +138,27 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure {
 
   /// Suspends an asynchronous sender until the consumer has room, the consumer is gone, or the sender's
   /// Task is cancelled.
+  ///
+  /// The producer registers first and checks for cancellation after (as `SubjectStorage.waitForSubscribers`
+  /// does): a cancellation that lands before the registration is seen by the check, one that lands after it
+  /// finds the producer registered and resumes it. Checked the other way round, a cancellation between the check
+  /// and the registration found nobody to resume, and the producer waited until the loop made room (issue 25).
   @inlinable
   func waitForRoom() async {
     while !Task.isCancelled, !hasRoom() {
       await withTaskCancellationHandler {
         await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
+          defer { _hooks?.producerDidSuspend() }
+          _hooks?.producerWillRegister()
+          if let resumeNow = transition({ $0.producerSuspended(producer) }) {
+            resumeNow.resume()
+            return
+          }
+          _hooks?.producerDidRegister()
           if Task.isCancelled {
-            producer.resume()
-          } else {
-            transition { $0.producerSuspended(producer) }?.resume()
+            // Every waiting producer is woken to check for itself; this one, unless the cancellation handler
+            // has woken it already (then it is no longer registered, and not resumed twice).
+            resume(transition { $0.producerCancelled() })
           }
         }
       } onCancel: {
