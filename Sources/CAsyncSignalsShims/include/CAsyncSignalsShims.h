@@ -8,8 +8,4 @@
 /// `implementation` (an `UnownedSerialExecutor`). Never traps, unlike `Actor.assumeIsolated`.
 bool asyncsignals_is_current_executor(const void *identity, uintptr_t implementation);
 
-/// Whether the current task (if the caller runs in one) has been cancelled: `Task.isCancelled` without a retain
-/// and a release of the task.
-bool asyncsignals_current_task_is_cancelled(void);
-
 #endif
