@@ -14,15 +14,25 @@ struct ForAwaitStorageHooks: Sendable {
   /// A producer has done every step of its suspension: it is resumed, or registered to be.
   @usableFromInline
   let producerDidSuspend: @Sendable () -> Void
+  /// The consumer, finding nothing, has stored its continuation and is about to announce that it waits.
+  @usableFromInline
+  let consumerDidRegister: @Sendable () -> Void
+  /// The consumer has done every step of its suspension: it is resumed, or announced to be woken.
+  @usableFromInline
+  let consumerDidSuspend: @Sendable () -> Void
 
   init(
     producerWillRegister: @escaping @Sendable () -> Void = {},
     producerDidRegister: @escaping @Sendable () -> Void = {},
-    producerDidSuspend: @escaping @Sendable () -> Void = {}
+    producerDidSuspend: @escaping @Sendable () -> Void = {},
+    consumerDidRegister: @escaping @Sendable () -> Void = {},
+    consumerDidSuspend: @escaping @Sendable () -> Void = {}
   ) {
     self.producerWillRegister = producerWillRegister
     self.producerDidRegister = producerDidRegister
     self.producerDidSuspend = producerDidSuspend
+    self.consumerDidRegister = consumerDidRegister
+    self.consumerDidSuspend = consumerDidSuspend
   }
 }
 
@@ -31,8 +41,8 @@ extension ForAwaitStorage {
   var _waitingProducerCount: Int {
     machine.withLock { machine in
       switch machine.state {
-      case .buffering(_, _, let producers): producers.count
-      case .awaitingEvents, .finished, .modifying: 0
+      case .active(_, let producers, _): producers.count
+      case .finished, .modifying: 0
       }
     }
   }
