@@ -89,4 +89,35 @@ struct ForAwaitRingStressTests {
       await loop.value
     }
   }
+
+  /// Several producers call `sendWhenReady` at once: a bounded loop on another thread still gets every value
+  /// of each, in each producer's order.
+  @Test func sendWhenReadyFromSeveralProducersDropsNothing() async {
+    let producers = 4
+    let sends = 2_000
+    let subject = PassthroughSubject<Int, Never>()
+    let subscribed = Gate()
+    let loop = Task.detached {
+      var received: [Int] = []
+      for await value in subject.announcingSubscription(subscribed).asyncBuffering(.bufferingOldest(4)) {
+        received.append(value)
+      }
+      return received
+    }
+    await subscribed.wait()
+    await withTaskGroup(of: Void.self) { group in
+      for producer in 0..<producers {
+        group.addTask {
+          for value in 0..<sends { await subject.sendWhenReady(producer * sends + value) }
+        }
+      }
+    }
+    subject.complete()
+    let received = await loop.value
+    #expect(received.count == producers * sends)
+    for producer in 0..<producers {
+      let own = received.filter { $0 / sends == producer }
+      #expect(own.elementsEqual(producer * sends..<(producer + 1) * sends))
+    }
+  }
 }
