@@ -19,7 +19,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   enum State {
     /// The loop goes on. `consumer` is set while the consumer is suspended for events; `producers` wait for
     /// room; `overflow` holds events, in order, that come after everything in the ring.
-    case active(consumer: ConsumerContinuation?, producers: ProducerWaiters, overflow: Queue<Event<Value, Failure>>)
+    case active(consumer: ConsumerContinuation?, producers: ProducerWaiters, overflow: Batch)
     /// The consumer went away: nobody waits again, and what arrives is dropped.
     case finished
     /// Transient placeholder while the overflow is mutated in place.
@@ -58,7 +58,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   @usableFromInline
   let policy: BufferingPolicy
   @usableFromInline
-  var state = State.active(consumer: nil, producers: ProducerWaiters(), overflow: Queue())
+  var state = State.active(consumer: nil, producers: ProducerWaiters(), overflow: [])
   /// Events the consumer took from the overflow and has not given back (its current batch).
   @usableFromInline
   var overflowOutstanding = 0
@@ -96,7 +96,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
       if limited {
         switch policy {
         case .bufferingNewest:
-          dropped = overflow.popFirst()
+          dropped = overflow.isEmpty ? nil : overflow.removeFirst()
         case .bufferingOldest, .unbounded:
           state = .active(consumer: consumer, producers: producers, overflow: overflow)
           return .release(event)
@@ -122,7 +122,13 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     case .active(let consumer, let producers, var overflow):
       state = .modifying
       let count = overflow.count
-      while let event = overflow.popFirst() { batch.append(event) }
+      if batch.isEmpty {
+        // The whole overflow becomes the batch, and the batch's emptied storage the next overflow: no copy.
+        swap(&batch, &overflow)
+      } else {
+        batch.append(contentsOf: overflow)
+        overflow.removeAll(keepingCapacity: true)
+      }
       overflowOutstanding += count
       state = .active(consumer: consumer, producers: producers, overflow: overflow)
       return .take(count: count)
@@ -206,15 +212,13 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
 
   /// The consumer went away (its Task was cancelled, or the loop ended).
   @inlinable
-  mutating func finished() -> (
-    consumer: ConsumerContinuation?, producers: ProducerWaiters, dropped: Queue<Event<Value, Failure>>
-  ) {
+  mutating func finished() -> (consumer: ConsumerContinuation?, producers: ProducerWaiters, dropped: Batch) {
     switch state {
     case .active(let consumer, let producers, let overflow):
       state = .finished
       return (consumer, producers, overflow)
     case .finished:
-      return (nil, ProducerWaiters(), Queue())
+      return (nil, ProducerWaiters(), [])
     case .modifying:
       preconditionFailure("ForAwait: internal inconsistency, \(state) received finished")
     }

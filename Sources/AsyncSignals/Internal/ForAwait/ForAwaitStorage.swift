@@ -16,6 +16,10 @@ import Synchronization
 /// ```
 /// Why not an actor: every value passes through `eventReceived`, synchronously, from the signal's thread.
 ///
+/// A consumer that finds the ring empty polls it briefly before it suspends (``spinForEvents()``): on its own
+/// core, as fast as its producer, it would otherwise suspend every few dozen values, and each suspension costs
+/// both sides a Task switch.
+///
 /// Wake-ups, each a check on the same atomic word as the change it races with (so no wake-up is lost):
 /// - The consumer suspends by storing its continuation under the lock, then setting `consumerWaiting` in
 ///   `produced` by compare-and-swap, only if nothing was published since it looked. A producer's add returns
@@ -32,14 +36,14 @@ import Synchronization
 /// buffered ones, `tail - head`, and the overflow.
 @usableFromInline
 final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unchecked Sendable {
-  // Safety: `producerHead` is read and written only by the producer: serial delivery (Design.md, invariant 1)
-  // orders one producer's accesses before the next one's. `consumerHead` and `consumerReleased` only by the
-  // consumer, the one Task iterating (the iterator is not `Sendable`), and by `deinit`. A ring slot is written
+  // Safety: the `consumer…` and spin variables are read and written only by the consumer, the one Task
+  // iterating (the iterator is not `Sendable`), and by `deinit`; serial delivery (Design.md, invariant 1) makes
+  // the signal one producer at a time, its accesses ordered before the next one's. A ring slot is written
   // by the producer only while it is free (below `head + capacity`, published by the consumer's releasing store
   // of `head`, read with acquiring loads) and read by the consumer only once published (below the tail of
   // `produced`, published by the producer's releasing add). The machine is behind its lock; the rest is atomic
-  // or immutable. TSan checks these in `BackpressureStressTests`; a producer that broke serial delivery would
-  // show up there as a race on `producerHead`.
+  // or immutable. TSan checks these in `ForAwaitRingStressTests` and
+  // `BackpressureStressTests`.
   @usableFromInline
   typealias Machine = ForAwaitStateMachine<Value, Failure>
   @usableFromInline
@@ -98,21 +102,14 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   @usableFromInline
   let oldestLimit: Int?
 
-  /// The producer's last read of `head` (producer only).
-  @usableFromInline
-  @exclusivity(unchecked)
-  var producerHead = 0
   /// Where the consumer takes the next event from the ring (consumer only).
   @usableFromInline
-  @exclusivity(unchecked)
   var consumerHead = 0
   /// The start of the batch the consumer works through (consumer only).
   @usableFromInline
-  @exclusivity(unchecked)
   var consumerReleased = 0
   /// How many events of the batch the consumer works through came from the overflow (consumer only).
   @usableFromInline
-  @exclusivity(unchecked)
   var consumerOverflowTaken = 0
 
   /// Test hooks called at the steps of a producer's suspension (`nil` outside tests).
@@ -178,14 +175,13 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       return overflowReceived(event)
     }
     let tail = word >> 3
-    if tail - producerHead >= capacity - 1 || oldestLimit.map({ tail - producerHead >= $0 }) == true {
-      producerHead = head.load(ordering: .acquiring)
-      if tail - producerHead >= capacity {
-        return overflowReceived(event)
-      }
-      if !event.isTerminal, let limit = oldestLimit, tail - producerHead >= limit {
-        return  // `.bufferingOldest` drops the newcomer (released here, not under a lock)
-      }
+    // The consumer stores `head` once per batch, so this load usually hits the producer's cache.
+    let buffered = tail - head.load(ordering: .acquiring)
+    if buffered >= capacity {
+      return overflowReceived(event)
+    }
+    if !event.isTerminal, let limit = oldestLimit, buffered >= limit {
+      return  // `.bufferingOldest` drops the newcomer (released here, not under a lock)
     }
     (slots + (tail & (capacity - 1))).initialize(to: event)
     let old = produced.wrappingAdd(Produced.one, ordering: .acquiringAndReleasing).oldValue
@@ -195,7 +191,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   }
 
   /// Takes the suspended consumer, if it still waits, and resumes it.
-  @usableFromInline
+  @inlinable
   func wakeConsumer() {
     let consumer = machine.withLock { machine -> Machine.ConsumerContinuation? in
       produced.bitwiseAnd(~Produced.consumerWaiting, ordering: .acquiringAndReleasing)
@@ -205,16 +201,21 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   }
 
   /// Appends `event` to the overflow: the ring is full, events wait there already, or the policy needs it.
-  @usableFromInline
+  @inlinable
   func overflowReceived(_ event: Event<Value, Failure>) {
     let action = machine.withLock { machine in
-      producerHead = head.load(ordering: .acquiring)
-      let buffered = (produced.load(ordering: .relaxed) >> 3) - producerHead
+      let word = produced.load(ordering: .relaxed)
+      let buffered = oldestLimit == nil ? 0 : (word >> 3) - head.load(ordering: .acquiring)
       let action = machine.overflowReceived(event, buffered: buffered)
-      overflowInFlight.store(machine.overflowInFlight, ordering: .releasing)
+      if capacity == 0 {
+        // With a ring, the flag `overflowing` says there is no room; without one (`.bufferingNewest`), the count.
+        overflowInFlight.store(machine.overflowInFlight, ordering: .releasing)
+      }
       switch action {
       case .buffered(let consumer), .replaced(_, let consumer):
-        produced.bitwiseOr(Produced.overflowing, ordering: .acquiringAndReleasing)
+        if word & Produced.overflowing == 0 {
+          produced.bitwiseOr(Produced.overflowing, ordering: .acquiringAndReleasing)
+        }
         if consumer != nil {
           produced.bitwiseAnd(~Produced.consumerWaiting, ordering: .acquiringAndReleasing)
         }
@@ -256,6 +257,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       case .some(true):
         return batch
       case .some(false):
+        if spinForEvents() { continue }
         await suspendConsumer(isolation: isolation)
       case .none:
         return []
@@ -307,6 +309,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     if word & Produced.overflowing != 0 {
       let action = machine.withLock { machine in
         let action = machine.overflowTaken(into: &batch)
+        // Taken, the overflow's events stay in flight until given back: counted here from now on.
+        overflowInFlight.store(machine.overflowInFlight, ordering: .releasing)
         produced.bitwiseAnd(~Produced.overflowing, ordering: .acquiringAndReleasing)
         return action
       }
@@ -319,6 +323,46 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       }
     }
     return !batch.isEmpty
+  }
+
+  /// How many suspensions the consumer makes without spinning first, after two spins in a row found nothing
+  /// (consumer only).
+  @usableFromInline
+  var spinsToSkip = 0
+  /// How many spins in a row found nothing (consumer only).
+  @usableFromInline
+  var failedSpins = 0
+
+  /// Waits briefly, without suspending, for the producer to publish: returns whether something arrived.
+  ///
+  /// A consumer on its own core, as fast as its producer, finds the ring empty every few dozen values. Suspending
+  /// then costs both sides a Task switch: the producer resumes the consumer, and soon waits for room itself
+  /// until the consumer runs again. On two threads that cycle was most of the time of the backpressured async
+  /// body (about 2,500 suspensions of each side per 100,000 values, 250–270 ns per value); polling `produced` for
+  /// up to 4,096 loads (a few microseconds) first took it to 85–110 ns (Docs/Performance.md). A producer that is
+  /// not running (one thread, or a body awaiting something else) makes the spin fail: after two failures in a
+  /// row, the next 256 suspensions do not spin, so a loop that cannot gain from it pays about one spin per
+  /// 16,000 values.
+  @inlinable
+  func spinForEvents() -> Bool {
+    guard spinsToSkip == 0 else {
+      spinsToSkip -= 1
+      return false
+    }
+    let taken = consumerHead
+    for _ in 0..<4_096 {
+      let word = produced.load(ordering: .relaxed)
+      if word >> 3 != taken || word & (Produced.overflowing | Produced.finished) != 0 {
+        failedSpins = 0
+        return true
+      }
+    }
+    failedSpins += 1
+    if failedSpins >= 2 {
+      failedSpins = 0
+      spinsToSkip = 256
+    }
+    return false
   }
 
   /// Suspends the consumer until a producer publishes, the overflow fills, or the loop ends.
@@ -350,7 +394,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   }
 
   /// Releases what the ring holds after the end (consumer only).
-  @usableFromInline
+  @inlinable
   func drainAfterFinish() {
     let tail = produced.load(ordering: .acquiring) >> 3
     var dropped: Batch = []
@@ -393,6 +437,9 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   func hasRoom(released releasedWord: Int) -> Bool {
     let word = produced.load(ordering: .acquiring)
     if word & Produced.finished != 0 { return true }
+    // With a ring, the overflow fills only once the ring is full (more than `asyncLimit` in flight); once taken,
+    // its events count in `overflowInFlight` until given back. `.bufferingNewest` has no ring: only the count.
+    guard word & Produced.overflowing == 0 || capacity == 0 else { return false }
     let inFlight = (word >> 3) - (releasedWord >> 1) + overflowInFlight.load(ordering: .acquiring)
     return inFlight < asyncLimit
   }
@@ -448,7 +495,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   }
 
   /// Wakes every waiting producer (after unlocking).
-  @usableFromInline
+  @inlinable
   func wakeProducers() {
     machine.withLock { machine in
       released.bitwiseAnd(~1, ordering: .acquiringAndReleasing)
