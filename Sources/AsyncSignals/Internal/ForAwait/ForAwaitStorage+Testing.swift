@@ -47,3 +47,16 @@ extension ForAwaitStorage {
     }
   }
 }
+
+extension ForAwaitStorage {
+  /// Allocates the ring now, as the consumer's second batch request would (tests of the ring's own races).
+  func _useRing() {
+    batchesTaken = 2
+    makeRing()
+  }
+
+  /// Whether events go through the ring (rather than the overflow).
+  var _usesRing: Bool {
+    produced.load(ordering: .acquiring) & Produced.ringReady != 0
+  }
+}

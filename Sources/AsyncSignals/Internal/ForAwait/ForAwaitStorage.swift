@@ -49,7 +49,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   @usableFromInline
   typealias Batch = Machine.Batch
 
-  /// Flags and tail in `produced`: the tail (events published into the ring) is `produced >> 3`.
+  /// Flags and tail in `produced`: the tail (events published into the ring) is `produced >> 4`.
   @usableFromInline
   enum Produced {
     /// The consumer is suspended and must be woken by the next publisher.
@@ -58,8 +58,10 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     @usableFromInline static var overflowing: Int { 2 }
     /// The consumer went away.
     @usableFromInline static var finished: Int { 4 }
+    /// The ring is allocated: until then, events go through the overflow.
+    @usableFromInline static var ringReady: Int { 8 }
     /// The increment of one published event.
-    @usableFromInline static var one: Int { 8 }
+    @usableFromInline static var one: Int { 16 }
   }
 
   /// The tail of the ring and three flags (``Produced``); the producer adds ``Produced/one`` per event.
@@ -89,9 +91,14 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   @usableFromInline
   let overflowInFlight = Atomic<Int>(0)
 
-  /// The ring's slots; those from `head` to the tail hold events.
+  /// The ring's slots, once allocated; those from `head` to the tail hold events.
+  ///
+  /// Allocated by the consumer when it asks for its second batch, and published with ``Produced/ringReady``
+  /// (a releasing add, which the producer's acquiring load sees before it reads this): a loop that takes one
+  /// batch (a one-value signal) never allocates it, and takes the overflow's array as its batch, so that its
+  /// subscription costs no more allocations than before the ring (`churn/AsyncSignals for await`).
   @usableFromInline
-  let slots: UnsafeMutablePointer<Event<Value, Failure>>
+  var slots: UnsafeMutablePointer<Event<Value, Failure>>?
   /// The number of slots, a power of two; 0 for `.bufferingNewest`, whose events all go through the overflow.
   @usableFromInline
   let capacity: Int
@@ -142,7 +149,6 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       capacity = 0
       oldestLimit = nil
     }
-    slots = .allocate(capacity: capacity)
     _hooks = hooks
   }
 
@@ -156,7 +162,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
 
   deinit {
     // Nobody else is left: events still in the ring are released here.
-    let tail = produced.load(ordering: .acquiring) >> 3
+    guard let slots else { return }
+    let tail = produced.load(ordering: .acquiring) >> 4
     var index = consumerHead
     while index < tail {
       _ = (slots + (index & (capacity - 1))).move()
@@ -170,11 +177,13 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Receives one event from the signal (serially, as every observer does).
   @inlinable
   func eventReceived(_ event: Event<Value, Failure>) {
-    let word = produced.load(ordering: .relaxed)
-    guard word & (Produced.overflowing | Produced.finished) == 0, capacity > 0 else {
+    let word = produced.load(ordering: .acquiring)
+    guard word & (Produced.overflowing | Produced.finished | Produced.ringReady) == Produced.ringReady,
+      let slots
+    else {
       return overflowReceived(event)
     }
-    let tail = word >> 3
+    let tail = word >> 4
     // The consumer stores `head` once per batch, so this load usually hits the producer's cache.
     let buffered = tail - head.load(ordering: .acquiring)
     if buffered >= capacity {
@@ -205,10 +214,11 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   func overflowReceived(_ event: Event<Value, Failure>) {
     let action = machine.withLock { machine in
       let word = produced.load(ordering: .relaxed)
-      let buffered = oldestLimit == nil ? 0 : (word >> 3) - head.load(ordering: .acquiring)
+      let buffered = oldestLimit == nil ? 0 : (word >> 4) - head.load(ordering: .acquiring)
       let action = machine.overflowReceived(event, buffered: buffered)
-      if capacity == 0 {
-        // With a ring, the flag `overflowing` says there is no room; without one (`.bufferingNewest`), the count.
+      if word & Produced.ringReady == 0 {
+        // With a ring, the flag `overflowing` says there is no room; without one (before the consumer's second
+        // batch, and always under `.bufferingNewest`), the count of the overflow does.
         overflowInFlight.store(machine.overflowInFlight, ordering: .releasing)
       }
       switch action {
@@ -252,6 +262,10 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   ) async -> Batch {
     var batch = consume recycled
     giveBack()
+    if batchesTaken < 2 {
+      batchesTaken += 1
+      if batchesTaken == 2, capacity > 0 { makeRing() }
+    }
     while true {
       switch takeBatch(into: &batch) {
       case .some(true):
@@ -263,6 +277,17 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
         return []
       }
     }
+  }
+
+  /// How many batches the consumer asked for, counted up to 2 (consumer only).
+  @usableFromInline
+  var batchesTaken = 0
+
+  /// Allocates the ring and tells the producer to use it (consumer only, once).
+  @usableFromInline
+  func makeRing() {
+    slots = .allocate(capacity: capacity)
+    produced.bitwiseOr(Produced.ringReady, ordering: .acquiringAndReleasing)
   }
 
   /// Gives the slots of the previous batch back, and wakes the senders that waited for room.
@@ -296,11 +321,13 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       drainAfterFinish()
       return nil
     }
-    let tail = word >> 3
+    let tail = word >> 4
     var index = consumerHead
-    while index < tail {
-      batch.append((slots + (index & (capacity - 1))).move())
-      index += 1
+    if index < tail, let slots {
+      repeat {
+        batch.append((slots + (index & (capacity - 1))).move())
+        index += 1
+      } while index < tail
     }
     if index != consumerHead {
       consumerHead = index
@@ -352,7 +379,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     let taken = consumerHead
     for _ in 0..<4_096 {
       let word = produced.load(ordering: .relaxed)
-      if word >> 3 != taken || word & (Produced.overflowing | Produced.finished) != 0 {
+      if word >> 4 != taken || word & (Produced.overflowing | Produced.finished) != 0 {
         failedSpins = 0
         return true
       }
@@ -379,7 +406,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       }
       _hooks?.consumerDidRegister()
       var word = produced.load(ordering: .acquiring)
-      while word >> 3 == consumerHead, word & (Produced.overflowing | Produced.finished) == 0 {
+      while word >> 4 == consumerHead, word & (Produced.overflowing | Produced.finished) == 0 {
         let (exchanged, original) = produced.compareExchange(
           expected: word,
           desired: word | Produced.consumerWaiting,
@@ -396,9 +423,9 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Releases what the ring holds after the end (consumer only).
   @inlinable
   func drainAfterFinish() {
-    let tail = produced.load(ordering: .acquiring) >> 3
+    let tail = produced.load(ordering: .acquiring) >> 4
     var dropped: Batch = []
-    while consumerHead < tail {
+    while consumerHead < tail, let slots {
       dropped.append((slots + (consumerHead & (capacity - 1))).move())
       consumerHead += 1
     }
@@ -438,9 +465,10 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     let word = produced.load(ordering: .acquiring)
     if word & Produced.finished != 0 { return true }
     // With a ring, the overflow fills only once the ring is full (more than `asyncLimit` in flight); once taken,
-    // its events count in `overflowInFlight` until given back. `.bufferingNewest` has no ring: only the count.
-    guard word & Produced.overflowing == 0 || capacity == 0 else { return false }
-    let inFlight = (word >> 3) - (releasedWord >> 1) + overflowInFlight.load(ordering: .acquiring)
+    // its events count in `overflowInFlight` until given back. Without one (before the second batch, and under
+    // `.bufferingNewest`), only the count.
+    guard word & Produced.overflowing == 0 || word & Produced.ringReady == 0 else { return false }
+    let inFlight = (word >> 4) - (releasedWord >> 1) + overflowInFlight.load(ordering: .acquiring)
     return inFlight < asyncLimit
   }
 

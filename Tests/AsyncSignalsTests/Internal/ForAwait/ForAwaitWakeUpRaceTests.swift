@@ -93,8 +93,12 @@ extension ForAwaitWakeUpRaceTests {
   /// A buffer whose policy sends `arrival`'s values where it says.
   static func storage(for arrival: Arrival, hooks: ForAwaitStorageHooks) -> Storage {
     switch arrival {
-    case .ringValue, .end: Storage(policy: .unbounded, _hooks: hooks)
-    case .overflowValue: Storage(policy: .bufferingNewest(4), _hooks: hooks)
+    case .ringValue, .end:
+      let storage = Storage(policy: .unbounded, _hooks: hooks)
+      storage._useRing()
+      return storage
+    case .overflowValue:
+      return Storage(policy: .bufferingNewest(4), _hooks: hooks)
     }
   }
 
@@ -161,6 +165,9 @@ extension ForAwaitWakeUpRaceTests {
       case .ringBatchGivenBack, .end: Storage(policy: .bufferingOldest(1), _hooks: hooks)
       case .overflowBatchGivenBack: Storage(policy: .bufferingNewest(1), _hooks: hooks)
       }
+    if maker != .overflowBatchGivenBack {
+      storage._useRing()
+    }
     storage.eventReceived(.value(0))
     var batch: [Event<Int, Never>] = []
     _ = storage.takeBatch(into: &batch)
