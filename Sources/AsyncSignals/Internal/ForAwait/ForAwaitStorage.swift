@@ -97,8 +97,11 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// (a releasing add, which the producer's acquiring load sees before it reads this): a loop that takes one
   /// batch (a one-value signal) never allocates it, and takes the overflow's array as its batch, so that its
   /// subscription costs no more allocations than before the ring (`churn/AsyncSignals for await`).
+  ///
+  /// Atomic rather than a `var`, so that the producer's read of it per event is a plain load, with no run-time
+  /// exclusivity check; relaxed, because `produced` orders it.
   @usableFromInline
-  var slots: UnsafeMutablePointer<Event<Value, Failure>>?
+  let ring = Atomic<UnsafeMutablePointer<Event<Value, Failure>>?>(nil)
   /// The number of slots, a power of two; 0 for `.bufferingNewest`, whose events all go through the overflow.
   @usableFromInline
   let capacity: Int
@@ -162,7 +165,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
 
   deinit {
     // Nobody else is left: events still in the ring are released here.
-    guard let slots else { return }
+    guard let slots = ring.load(ordering: .relaxed) else { return }
     let tail = produced.load(ordering: .acquiring) >> 4
     var index = consumerHead
     while index < tail {
@@ -179,7 +182,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   func eventReceived(_ event: Event<Value, Failure>) {
     let word = produced.load(ordering: .acquiring)
     guard word & (Produced.overflowing | Produced.finished | Produced.ringReady) == Produced.ringReady,
-      let slots
+      let slots = ring.load(ordering: .relaxed)
     else {
       return overflowReceived(event)
     }
@@ -286,7 +289,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Allocates the ring and tells the producer to use it (consumer only, once).
   @usableFromInline
   func makeRing() {
-    slots = .allocate(capacity: capacity)
+    ring.store(.allocate(capacity: capacity), ordering: .relaxed)
     produced.bitwiseOr(Produced.ringReady, ordering: .acquiringAndReleasing)
   }
 
@@ -323,7 +326,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     }
     let tail = word >> 4
     var index = consumerHead
-    if index < tail, let slots {
+    if index < tail, let slots = ring.load(ordering: .relaxed) {
       repeat {
         batch.append((slots + (index & (capacity - 1))).move())
         index += 1
@@ -425,7 +428,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   func drainAfterFinish() {
     let tail = produced.load(ordering: .acquiring) >> 4
     var dropped: Batch = []
-    while consumerHead < tail, let slots {
+    while consumerHead < tail, let slots = ring.load(ordering: .relaxed) {
       dropped.append((slots + (consumerHead & (capacity - 1))).move())
       consumerHead += 1
     }
