@@ -11,8 +11,7 @@ let package = Package(
     .executable(name: "AsyncSignalsDemo", targets: ["AsyncSignalsDemo"]),
   ],
   targets: [
-    .target(name: "AsyncSignals", dependencies: ["CAsyncSignalsShims"]),
-    .target(name: "CAsyncSignalsShims"),
+    .target(name: "AsyncSignals"),
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
     .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["DemoSections"]),

@@ -151,9 +151,8 @@ extension Signal {
   where Source.Element == Value, Source.Failure == Failure {
     self.init { (observer: AsyncObserver<Value, Failure>) async throws(Failure) in
       var iterator = sequence.makeAsyncIterator()
-      while let value = try await iterator.next(isolation: nil) {
-        await observer.send(value)
-      }
+      // Stops pulling once the subscription has ended, rather than reading the sequence to its end.
+      while let value = try await iterator.next(isolation: nil), await observer.send(value) {}
     }
   }
 
