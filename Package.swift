@@ -11,8 +11,7 @@ let package = Package(
     .executable(name: "AsyncSignalsDemo", targets: ["AsyncSignalsDemo"]),
   ],
   targets: [
-    .target(name: "AsyncSignals", dependencies: ["CAsyncSignalsShims"]),
-    .target(name: "CAsyncSignalsShims"),
+    .target(name: "AsyncSignals"),
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
     .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["DemoSections"]),
@@ -21,6 +20,8 @@ let package = Package(
       dependencies: ["AsyncSignals", "AsyncSignalsTesting", "LegacyBridge", "LocalServer"]
     ),
     .target(name: "LocalServer", dependencies: ["AsyncSignals", "AsyncSignalsTesting"]),
+    // `swift run MarbleDiagrams [--check]`: draws the operators' marble diagrams for the docs (not a product).
+    .executableTarget(name: "MarbleDiagrams", dependencies: ["AsyncSignals", "AsyncSignalsTesting"]),
     .target(name: "TestSupport", dependencies: ["AsyncSignals", "AsyncSignalsTesting"], path: "Tests/TestSupport"),
     .testTarget(
       name: "AsyncSignalsTests",

@@ -126,7 +126,7 @@ extension TestScheduler {
 }
 
 /// Writes `text` to standard error (file descriptor 2), for reports made outside a Swift Testing test.
-private func writeToStandardError(_ text: String) {
+func writeToStandardError(_ text: String) {
   var text = text
   text.withUTF8 { bytes in
     _ = write(2, bytes.baseAddress, bytes.count)

@@ -2,9 +2,9 @@ import AsyncSignals
 
 /// An event stamped with the virtual time it happened at: one line of a test's history.
 ///
-/// A ``TestRecorder`` produces them; tests write the expected history with the static constructors and compare
-/// whole arrays, and ``TestScheduler/makeColdSignal(_:)`` and ``TestScheduler/makeHotSignal(_:)`` take them
-/// as the script of a test source.
+/// A ``TestRecorder`` produces them; tests write the expected history with the static constructors and compare whole
+/// arrays, and ``TestScheduler/makeColdSignal(_:)->TestSignal<Value,Failure>`` and
+/// ``TestScheduler/makeHotSignal(_:)->TestSignal<Value,Failure>`` take them as the script of a test source.
 ///
 /// ```swift
 /// #expect(recorder.events == [.value(2, at: .seconds(1.5)), .completed(at: .seconds(3))])

@@ -21,7 +21,7 @@ public final class TestRecorder<Value: Sendable, Failure: Error>: Disposable {
   }
 
   /// The clock of the stamps; `nil` for an untimed recorder.
-  private let scheduler: TestScheduler?
+  let scheduler: TestScheduler?
   private let state = Locked(State())
 
   /// Creates a recorder stamping events with `scheduler`'s virtual time.
@@ -159,13 +159,13 @@ extension TestScheduler {
     noteDriver()
     let signal = makeSignal()
     let recorder = TestRecorder<Value, Failure>(scheduler: self)
-    schedule(at: SchedulerInstant(offset: subscribedAt)) { [self] in
+    schedule(at: subscribedAt) { [self] in
       recorder.own(subscribeHere(signal, recorder.observer))
     }
-    schedule(at: SchedulerInstant(offset: disposedAt)) {
+    schedule(at: disposedAt) {
       recorder.dispose()
     }
-    advance(to: max(now, SchedulerInstant(offset: disposedAt)))
+    advance(to: max(time, disposedAt))
     return recorder
   }
 
@@ -209,14 +209,14 @@ extension TestScheduler {
       let signal = makeSignal()
       created.withLock { $0 = signal }
     }
-    schedule(at: SchedulerInstant(offset: subscribedAt)) { [self] in
+    schedule(at: subscribedAt) { [self] in
       guard let signal = created.withLock({ $0 }) else { return }
       recorder.own(subscribeHere(signal, recorder.observer))
     }
-    schedule(at: SchedulerInstant(offset: disposedAt)) {
+    schedule(at: disposedAt) {
       recorder.dispose()
     }
-    advance(to: max(now, SchedulerInstant(offset: disposedAt)))
+    advance(to: max(time, disposedAt))
     return recorder
   }
 

@@ -33,21 +33,38 @@ extension TestScheduler {
     _ action: @escaping () -> Void
   ) -> any Disposable {
     noteDriver()
-    let owner = isolation.map(ActorContext.init)
-    let creator = Context.current
-    let action = ActorBound(action)
-    return schedule(at: SchedulerInstant(offset: time)) {
-      if let owner {
-        precondition(owner.isCurrent(), "perform(at:_:): the action came due while code on another actor drives")
-      } else {
-        precondition(
-          creator.isSame(as: Context.current),
-          "perform(at:_:): the action came due while another Task drives the scheduler"
-        )
-      }
-      // Safety (of `ActorBound`): the checks above prove that the action runs where it was made, serially with
-      // the rest of that actor's or Task's code, which is blocked in `advance` meanwhile.
-      action.value()
+    let action = DriverBound(action, owner: isolation)
+    return schedule(at: time) { action.value() }
+  }
+}
+
+/// An action made by the code that drives a ``TestScheduler``, carried through the scheduler's `Sendable` queue
+/// to be run by that same code only.
+private struct DriverBound<Value>: @unchecked Sendable {
+  // Safety: `value` is read only where the checks in its getter hold, in every build: on the actor the action
+  // was made on, or, for an action made on no actor, in the Task (outside Tasks, the thread) that made it. The
+  // scheduler runs actions synchronously inside the `advance`, `run` or `step` call of whoever drives it, so a
+  // read that passes the checks runs serially with the rest of the maker's code, which is blocked in that call.
+  private let storedValue: Value
+  private let owner: (any Actor)?
+  private let creator: TestScheduler.Context
+
+  init(_ value: Value, owner: isolated (any Actor)?) {
+    storedValue = value
+    self.owner = owner
+    creator = .current
+  }
+
+  /// The value; stops the test unless the caller is where the value was made.
+  var value: Value {
+    if let owner {
+      owner.preconditionIsolated("perform(at:_:): the action came due while code on another actor drives")
+    } else {
+      precondition(
+        creator.isSame(as: .current),
+        "perform(at:_:): the action came due while another Task drives the scheduler"
+      )
     }
+    return storedValue
   }
 }

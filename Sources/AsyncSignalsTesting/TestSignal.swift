@@ -3,10 +3,13 @@ import AsyncSignals
 /// A scripted source for tests: a signal that sends recorded events at virtual times, and the log of its
 /// subscriptions.
 ///
-/// Made by ``TestScheduler/makeColdSignal(_:)`` (the script replays for each subscriber, relative to the time
-/// it subscribes) or ``TestScheduler/makeHotSignal(_:)`` (the script plays once, at absolute times, to whoever
-/// is subscribed then). ``subscriptions`` tells when each subscription started and ended, so a test can check
-/// that an operator subscribed and disposed upstream when it should.
+/// Made by ``TestScheduler/makeColdSignal(_:)->TestSignal<Value,Failure>`` (the script replays for each subscriber,
+/// relative to the time it subscribes) or ``TestScheduler/makeHotSignal(_:)->TestSignal<Value,Failure>`` (the script
+/// plays once, at absolute times, to whoever is subscribed then). ``subscriptions`` tells when each subscription
+/// started and ended, so a test can check that an operator subscribed and disposed upstream when it should. Both
+/// also take the script drawn as a marble string (``TestScheduler/makeColdSignal(_:values:)``,
+/// ``TestScheduler/makeHotSignal(_:values:)``), and ``expectSubscriptions(_:fileID:filePath:line:column:)`` checks
+/// the subscriptions drawn as `^---!`.
 ///
 /// ```swift
 /// let source = scheduler.makeHotSignal([.value(1, at: .seconds(1)), .completed(at: .seconds(3))])
@@ -39,13 +42,17 @@ public final class TestSignal<Value: Sendable, Failure: Error>: Sendable {
   /// ```
   public let script: [Recorded<Value, Failure>]
 
-  /// Whether the source is hot (``TestScheduler/makeHotSignal(_:)``): it plays ``script`` once, at absolute
-  /// times, rather than for each subscriber.
+  /// Whether the source is hot (``TestScheduler/makeHotSignal(_:)->TestSignal<Value,Failure>``): it plays ``script``
+  /// once, at absolute times, rather than for each subscriber.
   public let isHot: Bool
+
+  /// The scheduler's ``TestScheduler/frame``, the time of one `-` in the source's subscription marbles.
+  let frame: Duration
 
   fileprivate init(scheduler: TestScheduler, isHot: Bool, script: [Recorded<Value, Failure>]) {
     self.script = script
     self.isHot = isHot
+    frame = scheduler.frame
     let log = log
     signal = Signal { [scheduler] observer, lifetime in
       let index = log.state.withLock { state in
@@ -68,7 +75,7 @@ public final class TestSignal<Value: Sendable, Failure: Error>: Sendable {
     }
     guard isHot else { return }
     for record in script {
-      scheduler.schedule(at: SchedulerInstant(offset: record.time)) {
+      scheduler.schedule(at: record.time) {
         let observers = log.state.withLock { $0.observers.sorted { $0.key < $1.key }.map(\.value) }
         for observer in observers {
           observer.send(event: record.event)

@@ -13,7 +13,7 @@ enum AppSections {
   ) { out in
     let name = MutableProperty("Ada")
     out.print("  name is \"Ada\"; subscribing to name.signal")
-    let observation = name.signal.subscribe(value: { out.print("    observed \"\($0)\"") })
+    let observation = name.signal.subscribe(isolation: nil, value: { out.print("    observed \"\($0)\"") })
     out.print("  name.value = \"Grace\"")
     name.value = "Grace"
     out.print("  name.modify { $0 += \" Hopper\" }")
@@ -88,17 +88,17 @@ enum AppSections {
       username.signal.map { $0.count >= 3 },
       password.signal.map { $0.count >= 8 }
     ) { usernameIsValid, passwordIsValid in usernameIsValid && passwordIsValid }
-    let submit = Command<String, String, URLRequestError>(enabled: formIsValid) { user in
+    let submit = Command<String, String, URLRequestError>(isolation: nil, enabled: formIsValid) { user in
       backend.text("/login", ["user": user])
     }
     let executions = CoreSections.RunCounter()
-    let counting = submit.executionSignals.subscribe(value: { _ in _ = executions.next() })
+    let counting = submit.executionSignals.subscribe(isolation: nil, value: { _ in _ = executions.next() })
     defer { counting.dispose() }
 
     // The submit button's target executes the command; the stream hands each execution to the demo in order.
     let submitButton = ActionControl<Void>()
     let (started, startedExecution) = AsyncStream<LoginExecution>.makeStream()
-    let target = submitButton.addTarget { startedExecution.yield(submit.execute(username.value)) }
+    let target = submitButton.addTarget(isolation: nil) { startedExecution.yield(submit.execute(username.value)) }
     defer { target.dispose() }
     var executionsStarted = started.makeAsyncIterator()
 

@@ -40,10 +40,13 @@ enum CallbackSections {
     let everything = Signal.merge(logins, messages, refreshes, weather, hello)
     let (arrivals, arrived) = AsyncStream<Void>.makeStream()
     out.print("  one subscription to all five (the completion handler and the URL request answer when they can):")
-    let subscription = everything.subscribe(value: { line in
-      out.print("    \(line)")
-      arrived.yield()
-    })
+    let subscription = everything.subscribe(
+      isolation: nil,
+      value: { line in
+        out.print("    \(line)")
+        arrived.yield()
+      }
+    )
     center.post(name: .demoUserDidLogIn, object: nil, userInfo: ["user": "ada"])
     withExtendedLifetime(proxy) { connection.receive("hi there") }
     refreshButton.sendAction()
@@ -62,11 +65,13 @@ enum CallbackSections {
   ) { out in
     let backend = try DemoServer(maxConnections: 1)
     defer { backend.stop() }
-    let greet = Command<String, String, URLRequestError> { name in backend.text("/greeting", ["name": name]) }
+    let greet = Command<String, String, URLRequestError>(isolation: nil) { name in
+      backend.text("/greeting", ["name": name])
+    }
 
     // The command's state arrives on whatever thread changed it; a stream puts it in order for printing.
     let (states, stateChanged) = AsyncStream<Bool>.makeStream()
-    let watching = greet.isExecuting.subscribe(value: { stateChanged.yield($0) })
+    let watching = greet.isExecuting.subscribe(isolation: nil, value: { stateChanged.yield($0) })
     defer { watching.dispose() }
     var executing = states.makeAsyncIterator()
     let before = await executing.next() ?? false

@@ -36,10 +36,12 @@ enum CoreSections {
     let greetings = makeCountingSignal(runs: runs, out: out)
     out.print("created the signal; body runs so far: \(runs.value)")
     greetings.subscribe(
+      isolation: nil,
       value: { out.print("  first subscriber got \($0)") },
       completed: { out.print("  first: completed") }
     )
     greetings.subscribe(
+      isolation: nil,
       value: { out.print("  second subscriber got \($0)") },
       completed: { out.print("  second: completed") }
     )
@@ -78,7 +80,7 @@ enum CoreSections {
         }
       }
     }
-    let subscription = download.subscribe(value: { out.print("  \($0)") })
+    let subscription = download.subscribe(isolation: nil, value: { out.print("  \($0)") })
     var iterator = events.makeAsyncIterator()
     _ = await iterator.next()
     out.print("  disposing the subscription…")
@@ -96,6 +98,7 @@ enum CoreSections {
     }
     let done = AsyncStream<Void>.makeStream()
     stream.signal.subscribe(
+      isolation: nil,
       value: { out.print("  callback got \($0) from an AsyncStream") },
       completed: {
         out.print("  completed")

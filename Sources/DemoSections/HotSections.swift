@@ -22,9 +22,9 @@ enum HotSections {
     out.print("  requests the server counted after sharing: \(backend.requestCount("/profile")) (one more, not two)")
 
     let subject = PassthroughSubject<String, Never>()
-    subject.signal.subscribe(value: { out.print("  subject subscriber A got \($0)") })
+    subject.signal.subscribe(isolation: nil, value: { out.print("  subject subscriber A got \($0)") })
     subject.send("hello")
-    subject.signal.subscribe(value: { out.print("  subject subscriber B got \($0)") })
+    subject.signal.subscribe(isolation: nil, value: { out.print("  subject subscriber B got \($0)") })
     subject.send("world")
     out.print("  (B subscribed late and missed \"hello\")")
   }
@@ -49,6 +49,7 @@ enum HotSections {
     let scores = Signal(values: [3, 8, 1, 9, 4, 10])
     let runningTotalOfHighScores = scores.filter { $0 >= 4 }.scan(0, +).take(3)
     runningTotalOfHighScores.subscribe(
+      isolation: nil,
       value: { out.print("  callback: running total \($0)") },
       completed: { out.print("  callback: completed after take(3)") }
     )
@@ -67,6 +68,7 @@ enum HotSections {
       return ActionDisposable { out.print("  (the disposable returned by createSignal ran)") }
     }
     signal.subscribeNext(
+      isolation: nil,
       { out.print("  subscribeNext: \($0)") },
       completed: { out.print("  subscribeNext: completed") }
     )

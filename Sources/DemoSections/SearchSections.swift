@@ -15,6 +15,7 @@ enum SearchSections {
     defer { scenario.stop() }
     let (ended, end) = AsyncStream<Void>.makeStream()
     let subscription = scenario.results.subscribe(
+      isolation: nil,
       value: { out.print("  results: \($0)") },
       failed: { failure in
         out.print("  search failed: \(failure)")

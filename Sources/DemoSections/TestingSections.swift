@@ -1,9 +1,10 @@
 import AsyncSignals
 import AsyncSignalsTesting
 
-/// The sections that show how to test time: a debounce on the virtual-time `TestScheduler`.
+/// The sections that show how to test time: a debounce on the virtual-time `TestScheduler`, and the same debounce
+/// drawn as marbles.
 enum TestingSections {
-  static let all = [virtualTime]
+  static let all = [virtualTime, marbles]
 
   static let virtualTime = DemoSection(
     name: "virtual-time",
@@ -29,6 +30,24 @@ enum TestingSections {
     out.print("  run()              → \(describe(recorder.events))")
     out.print("  the source's subscriptions (from, to): \(keystrokes.subscriptions)")
     out.print("  virtual time now: \(scheduler.now.offset); a test compares the whole history with one #expect")
+  }
+
+  static let marbles = DemoSection(
+    name: "marbles",
+    title: "Marbles: a debounce drawn as timelines, and checked against one"
+  ) { out in
+    let scheduler = TestScheduler(frame: .milliseconds(100))
+    let typed: [Character: String] = ["s": "s", "w": "sw", "f": "swift"]
+    // The keystrokes drawn as a hot source: one character per 100 ms frame.
+    let keystrokes = scheduler.makeHotSignal("-s-w------f---|", values: typed)
+    let recorder = scheduler.record(keystrokes.signal.debounce(for: .milliseconds(300), scheduler: scheduler))
+    scheduler.run()
+    out.print("  one frame (-) is 100 ms; s = \"s\", w = \"sw\", f = \"swift\"; debounce(for: 300 ms)")
+    out.print("  keystrokes  -s-w------f---|")
+    out.print("  debounced   \(recorder.marbles(values: typed))   (recorder.marbles)")
+    out.print("  subscribed  \(keystrokes.subscriptionMarbles.joined())   (keystrokes.subscriptionMarbles)")
+    let matches = recorder.expectMarbles("------w------f|", values: typed)
+    out.print("  recorder.expectMarbles(\"------w------f|\") → \(matches); in a test, a mismatch draws both timelines")
   }
 
   /// The recorded events as `[value("swi") @ 0.8 seconds, …]`.

@@ -153,6 +153,18 @@ struct DemoTests {
     )
   }
 
+  @Test func theMarblesSectionDrawsTheDebounceAndChecksIt() async throws {
+    #expect(
+      try await lines(of: "marbles") == [
+        "  one frame (-) is 100 ms; s = \"s\", w = \"sw\", f = \"swift\"; debounce(for: 300 ms)",
+        "  keystrokes  -s-w------f---|",
+        "  debounced   ------w------f|   (recorder.marbles)",
+        "  subscribed  ^-------------!   (keystrokes.subscriptionMarbles)",
+        "  recorder.expectMarbles(\"------w------f|\") → true; in a test, a mismatch draws both timelines",
+      ]
+    )
+  }
+
   @Test func theLoginCommandIsEnabledByBothFieldsAndExecutesOncePerTap() async throws {
     #expect(
       try await lines(of: "login") == [

@@ -30,6 +30,7 @@ struct FlattenStressTests {
       let completions = UnsynchronizedBox(0)
       let completed = DispatchSemaphore(value: 0)
       let subscription = Signal.merge(sources.map(\.signal)).subscribe(
+        isolation: nil,
         value: { received.value.append($0) },
         completed: {
           completions.value += 1
@@ -65,10 +66,13 @@ struct FlattenStressTests {
       let current = UnsynchronizedBox(-1)
       let stale = UnsynchronizedBox(0)
       let lastDelivered = UnsynchronizedBox(-1)
-      let subscription = outer.signal.flatten(.latest).subscribe(value: { index in
-        lastDelivered.value = index
-        if index != current.value { stale.value += 1 }
-      })
+      let subscription = outer.signal.flatten(.latest).subscribe(
+        isolation: nil,
+        value: { index in
+          lastDelivered.value = index
+          if index != current.value { stale.value += 1 }
+        }
+      )
       DispatchQueue.concurrentPerform(iterations: 2) { thread in
         if thread == 0 {
           for index in 0..<innerCount {

@@ -53,6 +53,7 @@ struct SchedulerStressTests {
     let subscription = Signal<Int, Never> { observer, _ in captured.withLock { $0 = observer } }
       .observe(on: ExecutorScheduler(globalConcurrentExecutor))
       .subscribe(
+        isolation: nil,
         value: { received.value.append($0) },
         completed: {
           completions.increment()
@@ -90,7 +91,7 @@ struct SchedulerStressTests {
     let captured = Locked<Observer<Int, Never>?>(nil)
     let subscription = Signal<Int, Never> { observer, _ in captured.withLock { $0 = observer } }
       .debounce(for: .microseconds(50), scheduler: QueueScheduler(label: "debounce-stress"))
-      .subscribe(value: { received.value.append($0) }, completed: { finished.open() })
+      .subscribe(isolation: nil, value: { received.value.append($0) }, completed: { finished.open() })
     guard let observer = captured.withLock({ $0 }) else {
       Issue.record("the body did not run")
       return
@@ -155,9 +156,12 @@ struct SchedulerStressTests {
       let subscription = Signal<Int, Never>.interval(every: .microseconds(20), scheduler: scheduler)
         .delay(for: .microseconds(10), scheduler: scheduler)
         .throttle(for: .microseconds(15), scheduler: scheduler, latest: true)
-        .subscribe(value: { _ in
-          if disposed.withLock({ $0 }) { lateDeliveries.increment() }
-        })
+        .subscribe(
+          isolation: nil,
+          value: { _ in
+            if disposed.withLock({ $0 }) { lateDeliveries.increment() }
+          }
+        )
       queue.schedule(after: .microseconds(200)) {
         subscription.dispose()
         disposed.withLock { $0 = true }

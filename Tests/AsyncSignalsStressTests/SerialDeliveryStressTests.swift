@@ -46,7 +46,7 @@ struct SerialDeliveryStressTests {
     let probe = SerialProbe()
     let completed = DispatchSemaphore(value: 0)
     let subscription = Signal<Int, Never> { observer, _ in captured.withLock { $0 = observer } }
-      .subscribe(value: { probe.deliver($0) }, completed: { completed.signal() })
+      .subscribe(isolation: nil, value: { probe.deliver($0) }, completed: { completed.signal() })
     let observer = captured.withLock { $0 }!
     await onOwnThread {
       runOnThreads(count: threads) { thread in
@@ -77,7 +77,7 @@ struct SerialDeliveryStressTests {
       }
       for index in 0..<sendsPerSender { observer.send(index) }
       others.wait()
-    }.subscribe(value: { probe.deliver($0) })
+    }.subscribe(isolation: nil, value: { probe.deliver($0) })
     subscription.dispose()
     probe.expectEveryValueOnceInEachSendersOrder(senders: threads + 1, sendsPerSender: sendsPerSender)
   }
@@ -88,7 +88,7 @@ struct SerialDeliveryStressTests {
       let captured = Locked<Observer<Int, Never>?>(nil)
       let delivered = Counter()
       let subscription = Signal<Int, Never> { observer, _ in captured.withLock { $0 = observer } }
-        .subscribe(value: { _ in delivered.increment() })
+        .subscribe(isolation: nil, value: { _ in delivered.increment() })
       let observer = captured.withLock { $0 }!
       let countAtDispose = Locked(0)
       DispatchQueue.concurrentPerform(iterations: 2) { role in

@@ -29,6 +29,7 @@ struct SubjectsStressTests {
 
     var observer: Observer<Int, Never> {
       Observer(
+        isolation: nil,
         value: { [self] value in
           if let reference, values.value.isEmpty {
             // Deliveries and replays run one at a time, and `reference` comes first in every send's snapshot.
@@ -199,9 +200,9 @@ extension SubjectsStressTests {
       let waiters = (0..<4).map { _ in Task { await subject.waitForSubscribers(4) } }
       let left = Task { await subject.waitForSubscribers(100) }  // never satisfied: ended by completion
       runOnThreads(count: 4) { _ in
-        let churn = subject.subscribe(value: { _ in })
+        let churn = subject.subscribe(isolation: nil, value: { _ in })
         churn.dispose()
-        _ = subject.subscribe(value: { _ in })  // stays until the subject completes
+        _ = subject.subscribe(isolation: nil, value: { _ in })  // stays until the subject completes
       }
       for waiter in waiters { await waiter.value }
       #expect(subject.subscriberCount == 4)

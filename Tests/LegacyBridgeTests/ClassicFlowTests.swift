@@ -16,7 +16,7 @@ struct ClassicFlowTests {
       subscriber.sendCompleted()
       return nil
     }
-    signal.subscribeNext { value in lines.withLock { $0.append("received: \(value)") } }
+    signal.subscribeNext(isolation: nil) { value in lines.withLock { $0.append("received: \(value)") } }
     #expect(lines.withLock { $0 } == ["received: message"])
   }
 
@@ -46,7 +46,7 @@ struct ClassicFlowTests {
     }
     let server = PassthroughSubject<String, LoginFailed>()
     let requests = Counter()
-    let login = Command<Void, String, LoginFailed>(enabled: isFormValid) {
+    let login = Command<Void, String, LoginFailed>(isolation: nil, enabled: isFormValid) {
       requests.increment()
       return server.signal.take(1)
     }
@@ -59,7 +59,7 @@ struct ClassicFlowTests {
     login.errors.subscribe(errors.observer)
     login.values.subscribe(sessions.observer)
     let taps = PassthroughSubject<Void, Never>()
-    taps.signal.subscribeNext { login.execute() }
+    taps.signal.subscribeNext(isolation: nil) { login.execute() }
 
     taps.send(())  // invalid form: rejected, no request
     #expect(requests.value == 0)

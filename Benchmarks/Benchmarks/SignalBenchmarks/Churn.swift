@@ -11,7 +11,7 @@ func registerChurn() {
     let signal = Signal<Int, Never>.just(1)
     for _ in benchmark.scaledIterations {
       for _ in 0..<count {
-        signal.subscribe(value: { blackHole($0) }).dispose()
+        signal.subscribe(isolation: nil, value: { blackHole($0) }).dispose()
       }
     }
   }

@@ -25,7 +25,9 @@ func registerFanOut() {
   Benchmark("fan-out/AsyncSignals callbacks") { benchmark in
     for _ in benchmark.scaledIterations {
       let subject = AsyncSignals.PassthroughSubject<Int, Never>()
-      let subscriptions = (0..<subscribers).map { _ in subject.signal.subscribe(value: { blackHole($0) }) }
+      let subscriptions = (0..<subscribers).map { _ in
+        subject.signal.subscribe(isolation: nil, value: { blackHole($0) })
+      }
       for value in 0..<sends { subject.send(value) }
       subject.complete()
       for subscription in subscriptions { subscription.dispose() }

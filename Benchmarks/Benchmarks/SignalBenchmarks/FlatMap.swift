@@ -15,7 +15,7 @@ func registerFlatMap() {
       }
       let flattened = outer.flatMap(strategy) { Signal.just($0) }
       for _ in benchmark.scaledIterations {
-        flattened.subscribe(value: { blackHole($0) })
+        flattened.subscribe(isolation: nil, value: { blackHole($0) })
       }
     }
   }

@@ -12,7 +12,7 @@ func registerScaling() {
       }
       let pipeline = source.map(mapStage).filter(filterStage).scan(0, scanStage)
       for _ in benchmark.scaledIterations {
-        pipeline.subscribe(value: { blackHole($0) })
+        pipeline.subscribe(isolation: nil, value: { blackHole($0) })
       }
     }
   }
@@ -21,7 +21,9 @@ func registerScaling() {
     Benchmark("scaling/fan-out \(subscribers) subscribers, 10,000 sends") { benchmark in
       for _ in benchmark.scaledIterations {
         let subject = AsyncSignals.PassthroughSubject<Int, Never>()
-        let subscriptions = (0..<subscribers).map { _ in subject.signal.subscribe(value: { blackHole($0) }) }
+        let subscriptions = (0..<subscribers).map { _ in
+          subject.signal.subscribe(isolation: nil, value: { blackHole($0) })
+        }
         for value in 0..<10_000 { subject.send(value) }
         subject.complete()
         for subscription in subscriptions { subscription.dispose() }

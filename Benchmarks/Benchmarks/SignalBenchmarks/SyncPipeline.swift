@@ -28,7 +28,7 @@ func registerSyncPipeline() {
       observer.complete()
     }
     for _ in benchmark.scaledIterations {
-      source.subscribe(value: { blackHole($0) })
+      source.subscribe(isolation: nil, value: { blackHole($0) })
     }
   }
 
@@ -39,7 +39,7 @@ func registerSyncPipeline() {
     }
     let pipeline = source.map(mapStage).filter(filterStage).scan(0, scanStage)
     for _ in benchmark.scaledIterations {
-      pipeline.subscribe(value: { blackHole($0) })
+      pipeline.subscribe(isolation: nil, value: { blackHole($0) })
     }
   }
 
@@ -47,7 +47,7 @@ func registerSyncPipeline() {
     for _ in benchmark.scaledIterations {
       let subject = AsyncSignals.PassthroughSubject<Int, Never>()
       let subscription = subject.signal.map(mapStage).filter(filterStage).scan(0, scanStage)
-        .subscribe(value: { blackHole($0) })
+        .subscribe(isolation: nil, value: { blackHole($0) })
       for value in 0..<count { subject.send(value) }
       subject.complete()
       subscription.dispose()

@@ -8,7 +8,7 @@
 /// ```swift
 /// let lines = Signal<String, any Error> { observer in
 ///   for try await line in url.lines {
-///     await observer.send(line)
+///     guard await observer.send(line) else { return }  // the subscriber is gone: stop reading
 ///   }
 /// }
 /// ```
@@ -25,18 +25,35 @@ public struct AsyncObserver<Value: Sendable, Failure: Error>: Sendable {
     self.lifetime = lifetime
   }
 
-  /// Sends a value, first waiting until a `for await` consumer has room for it.
+  /// Sends a value, first waiting until a `for await` consumer has room for it; returns whether the
+  /// subscription goes on.
   ///
-  /// Returns at once without sending when the subscription has ended (its Task is then cancelled too).
+  /// It returns `false` once the subscription has ended: the subscriber disposed it or left its loop, or a
+  /// terminal event went out (a `take(3)` downstream took its last value). The value was then dropped, or was
+  /// the last one delivered, and every later send is dropped too. Like `AsyncStream.Continuation.yield`, the
+  /// result lets a producer loop stop by itself:
+  ///
+  /// ```swift
+  /// let counter = Signal<Int, Never> { observer in
+  ///   var next = 0
+  ///   while await observer.send(next) { next += 1 }  // stops when the subscriber goes away
+  /// }
+  /// ```
+  ///
+  /// - Important: The body's Task is cancelled when the subscription ends, but cancellation is cooperative: a
+  ///   body that ignores this result (and `Task.isCancelled`) runs on, sending into nothing, until it returns.
   ///
   /// - Parameter value: The value.
+  /// - Returns: `true` while the subscription goes on; `false` once it has ended.
   @inlinable
-  public func send(_ value: Value) async {
+  @discardableResult
+  public func send(_ value: Value) async -> Bool {
     // The synchronous check keeps the common case (room in the buffer) free of a suspension point.
     if let backpressure = lifetime.backpressure, !backpressure.hasRoom() {
       await backpressure.waitForRoom()
     }
     observer.send(value)
+    return !lifetime.isDisposed
   }
 }
 
@@ -45,14 +62,15 @@ extension Signal {
   ///
   /// The body sends with `await observer.send(value)`, which suspends while a `for await` consumer is behind.
   /// Returning completes the signal; throwing fails it with the typed error. Disposing the subscription
-  /// cancels the body's Task.
+  /// cancels the body's Task, and `send` returns `false` from then on: cancellation is cooperative, so a body
+  /// that loops stops by checking that result (or `Task.isCancelled`).
   ///
   /// ```swift
   /// let pages = Signal<Page, FetchError> { observer in
   ///   var next: URL? = firstPage
   ///   while let url = next {
   ///     let page = try await fetch(url)
-  ///     await observer.send(page)
+  ///     guard await observer.send(page) else { return }
   ///     next = page.nextURL
   ///   }
   /// }

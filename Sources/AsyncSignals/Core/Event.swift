@@ -71,16 +71,6 @@ public enum Event<Value, Failure: Error> {
     case .completed: .completed
     }
   }
-
-  /// Returns the event with its failure transformed; the former name of ``mapError(_:)``.
-  ///
-  /// - Parameter transform: The function applied to a failure.
-  /// - Returns: The transformed event.
-  @available(*, deprecated, renamed: "mapError(_:)")
-  @inlinable
-  public func mapFailure<NewFailure>(_ transform: (Failure) -> NewFailure) -> Event<Value, NewFailure> {
-    mapError(transform)
-  }
 }
 
 extension Event: Sendable where Value: Sendable {}

@@ -39,24 +39,38 @@ extension Signal: AsyncSequence {
       // The common case, a value already in the batch, inlines into the loop without a call. A Task cancelled
       // while it works through a batch stops at its next `next()`, not at the end of the batch.
       if index < batch.count, case .value(let value) = batch[index] {
-        guard !isCurrentTaskCancelled() else { return cancelledMidBatch() }
+        guard !Self.isCancelled() else { return cancelledMidBatch() }
         index += 1
         return value
       }
       return try await nextEvent(isolation: actor)
     }
 
+    /// Whether the iterating Task was cancelled since the batch was taken.
+    ///
+    /// `Task.isCancelled`: public API, a call into the runtime. A flag in the buffer, set by a cancellation
+    /// handler, cannot replace it: a handler is called only while its `withTaskCancellationHandler` scope runs,
+    /// and a cancellation that lands while the loop's body runs (outside `next()`) finds no handler of ours.
+    /// The first value of each batch skips it: the batch was taken inside the handler's scope, which ends the
+    /// loop (an empty batch) when the Task is cancelled.
+    @inlinable
+    @inline(__always)
+    static func isCancelled() -> Bool {
+      Task.isCancelled
+    }
+
     /// Takes the next event from the batch, asking for a new batch when it is used up.
     @inlinable
     @inline(__always)
     mutating func nextEvent(isolation actor: isolated (any Actor)?) async throws(Failure) -> Value? {
+      var isFreshBatch = false
       while true {
         if index < batch.count {
           let event = batch[index]
           index += 1
           switch event {
           case .value(let value):
-            guard !isCurrentTaskCancelled() else { return cancelledMidBatch() }
+            guard isFreshBatch || !Self.isCancelled() else { return cancelledMidBatch() }
             return value
           case .completed:
             finish()
@@ -74,6 +88,7 @@ extension Signal: AsyncSequence {
         // Consumed: a reference kept here across the suspension would make the buffer shared, and the
         // signal's first append to it would copy it (one malloc per batch).
         batch = await consumer.nextBatch(recycling: consume recycled, isolation: actor)
+        isFreshBatch = true
         if batch.isEmpty {
           finish()
           return nil

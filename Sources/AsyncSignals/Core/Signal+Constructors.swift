@@ -132,17 +132,27 @@ extension Signal {
   /// consumer paces the iteration. Disposing the subscription cancels the iteration's Task.
   ///
   /// ```swift
-  /// let signal = Signal(AsyncStream<Int> { continuation in continuation.yield(1); continuation.finish() })
+  /// let signal = Signal(Countdown(from: 3))  // an AsyncSequence that counts down again for every iterator
   /// ```
+  ///
+  /// - Important: A single-pass sequence, whose iterators all take from one source, gives a second subscription
+  ///   nothing, or a share of the values. `AsyncStream` and `AsyncThrowingStream` have their own initialisers,
+  ///   which stop a second subscription with a precondition failure (``init(_:)-(AsyncStream<Value>)``); for
+  ///   another single-pass sequence, subscribe once and share that subscription (``share(replay:scope:)``).
   ///
   /// - Parameter sequence: The asynchronous sequence.
   public init<Source: AsyncSequence & Sendable>(_ sequence: Source)
   where Source.Element == Value, Source.Failure == Failure {
+    self.init(iterating: sequence)
+  }
+
+  /// The signal that iterates `sequence` once per subscription.
+  init<Source: AsyncSequence & Sendable>(iterating sequence: Source)
+  where Source.Element == Value, Source.Failure == Failure {
     self.init { (observer: AsyncObserver<Value, Failure>) async throws(Failure) in
       var iterator = sequence.makeAsyncIterator()
-      while let value = try await iterator.next(isolation: nil) {
-        await observer.send(value)
-      }
+      // Stops pulling once the subscription has ended, rather than reading the sequence to its end.
+      while let value = try await iterator.next(isolation: nil), await observer.send(value) {}
     }
   }
 
@@ -167,6 +177,10 @@ extension Signal {
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// This sequence as a ``Signal`` that iterates it once per subscription.
+  ///
+  /// A single-pass sequence gives a second subscription nothing, or a share of the values: see
+  /// ``Signal/init(_:)-(Source)``. `AsyncStream` and `AsyncThrowingStream` have their own `signal`, which takes
+  /// one subscription.
   ///
   /// ```swift
   /// let signal = (1...3).async.signal  // any AsyncSequence

@@ -21,11 +21,11 @@ extension Signal {
 
   /// Subscribes with one closure per kind of event; the closures run on the caller's actor.
   ///
-  /// Called on an actor (the main actor, or your own), the closures belong to that actor and run only there: an
-  /// event sent while already on it is delivered before `send` returns, one sent from another thread hops to the
+  /// Call it on an actor (the main actor, or your own): the closures belong to that actor and run only there. An
+  /// event sent while already on it is delivered before `send` returns; one sent from another thread hops to the
   /// actor, in order (several values may ride one hop). After ``Disposable/dispose()`` returns, nothing more
-  /// reaches the closures, not even an event already on its way. So a main-actor view model or view can touch its
-  /// state directly:
+  /// reaches the closures, not even an event already on its way, and the subscription lets go of them. So a
+  /// main-actor view model or view can touch its state directly:
   ///
   /// ```swift
   /// @MainActor final class ProfileView {
@@ -37,9 +37,8 @@ extension Signal {
   /// }
   /// ```
   ///
-  /// Called from code on no actor, the closures run on the thread that delivers the event, one at a time, as
-  /// ``Observer``'s do; there, capture only `Sendable` state (or use ``subscribe(_:)`` with an ``Observer``, whose
-  /// closures the compiler checks for that). After a terminal event the subscription ends by itself.
+  /// Code on no actor cannot call this form (the compiler reports that `nil` is not an actor): it passes
+  /// `isolation: nil` and `@Sendable` closures, ``subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)``.
   ///
   /// - Parameters:
   ///   - isolation: The actor the closures run on; leave the default, the caller's.
@@ -50,30 +49,41 @@ extension Signal {
   @inlinable
   @discardableResult
   public func subscribe(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor) = #isolation,
     value: @escaping (Value) -> Void = { _ in },
     failed: @escaping (Failure) -> Void = { _ in },
     completed: @escaping () -> Void = {}
   ) -> any Disposable {
-    guard let isolation else {
-      return subscribe(nonisolated: NonisolatedHandlers(value: value, failed: failed, completed: completed))
-    }
-    return subscribe(on: isolation, IsolatedSubscription.Handlers(value: value, failed: failed, completed: completed))
+    subscribe(on: isolation, IsolatedSubscription.Handlers(value: value, failed: failed, completed: completed))
   }
 
-  /// Subscribes closures that belong to `actor` (the caller runs on it).
+  /// Subscribes, from code on no actor, with one `@Sendable` closure per kind of event; they run on the thread
+  /// that delivers the event, one event at a time.
+  ///
+  /// The compiler checks what the closures capture, so a race with the caller's own state does not compile.
+  /// After a terminal event the subscription ends by itself.
+  ///
+  /// ```swift
+  /// let total = Mutex(0)
+  /// numbers.subscribe(isolation: nil, value: { n in total.withLock { $0 += n } })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: `nil`: the closures belong to no actor.
+  ///   - value: Called for each value.
+  ///   - failed: Called once if the signal fails.
+  ///   - completed: Called once if the signal completes.
+  /// - Returns: The subscription's disposable.
   @inlinable
-  func subscribe(on actor: any Actor, _ handlers: IsolatedSubscription<Value, Failure>.Handlers) -> any Disposable {
-    let subscription = IsolatedSubscription(subscriber: ActorContext(actor), handlers: handlers)
-    subscription.start(self)
-    return subscription
-  }
-
-  /// Subscribes closures made on no actor: they run on the delivering thread.
-  @inlinable
-  func subscribe(nonisolated handlers: NonisolatedHandlers<Value, Failure>) -> any Disposable {
-    // One closure dispatches and ends the lifetime: the same as `subscribe(Observer(value:…), in:)` with one
-    // closure context allocated instead of two.
+  @discardableResult
+  public func subscribe(
+    isolation: NoActor,
+    value: @escaping @Sendable (Value) -> Void = { _ in },
+    failed: @escaping @Sendable (Failure) -> Void = { _ in },
+    completed: @escaping @Sendable () -> Void = {}
+  ) -> any Disposable {
+    // One closure dispatches and ends the lifetime: the same as `subscribe(Observer(…), in:)` with one closure
+    // context allocated instead of two.
     let lifetime = Lifetime()
     start(
       Observer { event in
@@ -81,18 +91,31 @@ extension Signal {
         // operator sends right after the value it was handling (`take(1)`).
         guard !lifetime.isDisposed else { return }
         switch event {
-        case .value(let element): handlers.value(element)
+        case .value(let element): value(element)
         case .failed(let failure):
-          handlers.failed(failure)
+          failed(failure)
           lifetime.dispose()
         case .completed:
-          handlers.completed()
+          completed()
           lifetime.dispose()
         }
       },
       in: lifetime
     )
     return lifetime
+  }
+
+  /// Subscribes closures that belong to `actor`, on which the caller runs.
+  @inlinable
+  func subscribe(
+    on actor: isolated any Actor,
+    _ handlers: IsolatedSubscription<Value, Failure>.Handlers
+  )
+    -> any Disposable
+  {
+    let subscription = IsolatedSubscription(subscriber: ActorContext(actor), handlers: handlers)
+    subscription.start(self, on: actor)
+    return subscription
   }
 
   /// Subscribes `observer` within an existing lifetime, ending that lifetime after a terminal event.
@@ -111,24 +134,5 @@ extension Signal {
       },
       in: lifetime
     )
-  }
-}
-
-/// The closures of a subscriber on no actor, carried into the `Sendable` observer that calls them.
-@usableFromInline
-struct NonisolatedHandlers<Value, Failure: Error>: @unchecked Sendable {
-  // Safety: made only by `subscribe(isolation:value:failed:completed:)` when the caller runs on no actor. The
-  // closures are then called serially (the upstream's delivery never overlaps) on the delivering thread, exactly
-  // as an `Observer`'s `@Sendable` closures are; what the compiler cannot check is that they capture only
-  // `Sendable` state, which the method's documentation and Docs/Apps.md ask of code on no actor.
-  @usableFromInline let value: (Value) -> Void
-  @usableFromInline let failed: (Failure) -> Void
-  @usableFromInline let completed: () -> Void
-
-  @inlinable
-  init(value: @escaping (Value) -> Void, failed: @escaping (Failure) -> Void, completed: @escaping () -> Void) {
-    self.value = value
-    self.failed = failed
-    self.completed = completed
   }
 }

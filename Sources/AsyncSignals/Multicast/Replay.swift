@@ -49,34 +49,3 @@ extension Signal {
     count == .max ? ReplaySubject() : ReplaySubject(capacity: count)
   }
 }
-
-// The ReactiveCocoa names, kept in the core for one release. LegacyBridge declares the same names without the
-// deprecation; being disfavoured, these lose to them wherever LegacyBridge is imported.
-extension Signal {
-  /// Subscribes to this signal now, once, and replays every value; moved to LegacyBridge.
-  ///
-  /// - Returns: ``startNow(replayingLast:)``.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "startNow()", message: "the classic name lives in LegacyBridge")
-  public func replay() -> Signal {
-    startNow()
-  }
-
-  /// Subscribes to this signal now, once, and replays the newest value; moved to LegacyBridge.
-  ///
-  /// - Returns: ``startNow(replayingLast:)`` with 1.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "startNow(replayingLast:)", message: "the classic name lives in LegacyBridge")
-  public func replayLast() -> Signal {
-    startNow(replayingLast: 1)
-  }
-
-  /// Subscribes on the first subscription, once, and replays every value; moved to LegacyBridge.
-  ///
-  /// - Returns: ``startOnFirstSubscription(replayingLast:)``.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "startOnFirstSubscription()", message: "the classic name lives in LegacyBridge")
-  public func replayLazily() -> Signal {
-    startOnFirstSubscription()
-  }
-}

@@ -10,16 +10,6 @@ extension Signal where Value == Bool {
   public func negated() -> Signal<Bool, Failure> {
     map { !$0 }
   }
-
-  /// Negates each value; the classic name of `negated()`, which LegacyBridge keeps.
-  ///
-  /// - Returns: `negated()`.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "negated()", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func not() -> Signal<Bool, Failure> {
-    negated()
-  }
 }
 
 extension Signal where Value: Sequence, Value.Element == Bool {
@@ -48,26 +38,6 @@ extension Signal where Value: Sequence, Value.Element == Bool {
   public func anyTrue() -> Signal<Bool, Failure> {
     map { $0.contains(true) }
   }
-
-  /// The classic name of `allTrue()`, which LegacyBridge keeps.
-  ///
-  /// - Returns: `allTrue()`.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "allTrue()", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func and() -> Signal<Bool, Failure> {
-    allTrue()
-  }
-
-  /// The classic name of `anyTrue()`, which LegacyBridge keeps.
-  ///
-  /// - Returns: `anyTrue()`.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "anyTrue()", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func or() -> Signal<Bool, Failure> {
-    anyTrue()
-  }
 }
 
 extension Signal where Value == (Bool, Bool) {
@@ -94,26 +64,6 @@ extension Signal where Value == (Bool, Bool) {
   public func anyTrue() -> Signal<Bool, Failure> {
     map { $0.0 || $0.1 }
   }
-
-  /// The classic name of `allTrue()`, which LegacyBridge keeps.
-  ///
-  /// - Returns: `allTrue()`.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "allTrue()", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func and() -> Signal<Bool, Failure> {
-    allTrue()
-  }
-
-  /// The classic name of `anyTrue()`, which LegacyBridge keeps.
-  ///
-  /// - Returns: `anyTrue()`.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "anyTrue()", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func or() -> Signal<Bool, Failure> {
-    anyTrue()
-  }
 }
 
 extension Signal where Value == (Bool, Bool, Bool) {
@@ -139,25 +89,5 @@ extension Signal where Value == (Bool, Bool, Bool) {
   @inlinable
   public func anyTrue() -> Signal<Bool, Failure> {
     map { $0.0 || $0.1 || $0.2 }
-  }
-
-  /// The classic name of `allTrue()`, which LegacyBridge keeps.
-  ///
-  /// - Returns: `allTrue()`.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "allTrue()", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func and() -> Signal<Bool, Failure> {
-    allTrue()
-  }
-
-  /// The classic name of `anyTrue()`, which LegacyBridge keeps.
-  ///
-  /// - Returns: `anyTrue()`.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "anyTrue()", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func or() -> Signal<Bool, Failure> {
-    anyTrue()
   }
 }

@@ -17,18 +17,3 @@ extension Signal {
     }
   }
 }
-
-extension Signal where Value: Equatable {
-  /// Drops every value equal to `ignored`; the classic name, which LegacyBridge keeps.
-  ///
-  /// In the core, ``filter(_:)`` says it: `filter { $0 != ignored }`.
-  ///
-  /// - Parameter ignored: The value to drop.
-  /// - Returns: A signal without the values equal to `ignored`.
-  @_disfavoredOverload
-  @available(*, deprecated, message: "the classic name lives in LegacyBridge; in the core, filter { $0 != value }")
-  @inlinable
-  public func ignore(_ ignored: Value) -> Signal<Value, Failure> {
-    filter { $0 != ignored }
-  }
-}

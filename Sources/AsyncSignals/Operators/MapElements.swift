@@ -16,17 +16,4 @@ extension Signal {
   ) -> Signal<NewValue, Failure> where Value == (repeat each Element) {
     map { tuple in transform(repeat each tuple) }
   }
-
-  /// Spreads each tuple value into the arguments of `transform`; the classic name, which LegacyBridge keeps.
-  ///
-  /// - Parameter transform: Called with the elements of each tuple.
-  /// - Returns: ``mapElements(_:)``.
-  @_disfavoredOverload
-  @available(*, deprecated, renamed: "mapElements(_:)", message: "the classic name lives in LegacyBridge")
-  @inlinable
-  public func reduceEach<each Element, NewValue>(
-    _ transform: @escaping @Sendable (repeat each Element) -> NewValue
-  ) -> Signal<NewValue, Failure> where Value == (repeat each Element) {
-    mapElements(transform)
-  }
 }

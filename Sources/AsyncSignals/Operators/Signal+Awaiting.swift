@@ -4,8 +4,13 @@ extension Signal {
   /// It subscribes, waits for the first value, then ends the subscription at once (like ``take(_:)``), so it
   /// returns even for an infinite signal. The operator form is `take(1)`.
   ///
+  /// It throws the signal's `Failure`, so on a signal that cannot fail (`Never`) it does not throw at all: call it
+  /// with `await` alone. A `try` there draws the compiler's warning "no calls to throwing functions occur within
+  /// 'try' expression". The same holds for ``last()``, ``array()`` and ``waitUntilCompleted()``.
+  ///
   /// ```swift
-  /// let user = try await session.users.first()
+  /// let user = try await session.users.first()       // Signal<User, APIError>: may throw an APIError
+  /// let tap = await button.taps.first()               // Signal<Void, Never>: cannot throw, no `try`
   /// ```
   ///
   /// - Returns: The first value, or `nil` if the signal completed without one.
@@ -51,30 +56,6 @@ extension Signal {
   /// - Throws: The signal's typed failure.
   public func waitUntilCompleted() async throws(Failure) {
     _ = try await ignoreValues().awaitFirstValue()
-  }
-
-  /// The first value, awaited.
-  ///
-  /// A property that subscribes when read surprised its readers; use ``first()``.
-  @available(*, deprecated, renamed: "first()", message: "a property that subscribes when read; call first()")
-  public var first: Value? {
-    get async throws(Failure) { try await first() }
-  }
-
-  /// The last value, awaited once the signal completes.
-  ///
-  /// A property that subscribes when read surprised its readers; use ``last()``.
-  @available(*, deprecated, renamed: "last()", message: "a property that subscribes when read; call last()")
-  public var last: Value? {
-    get async throws(Failure) { try await last() }
-  }
-
-  /// All the values, awaited until the signal completes.
-  ///
-  /// A property that subscribes when read surprised its readers; use ``array()``.
-  @available(*, deprecated, renamed: "array()", message: "a property that subscribes when read; call array()")
-  public var array: [Value] {
-    get async throws(Failure) { try await array() }
   }
 
   /// Iterates until the first value or the end; leaving the iteration ends the subscription.

@@ -36,4 +36,14 @@ public final class PassthroughSubject<Value: Sendable, Failure: Error>: Subject,
   /// ```
   @inlinable
   public init() {}
+
+  /// Completes the subject's subscribers, if it has not ended: once it is released, nothing can send into it any
+  /// more (its ``Subject/observer`` keeps it alive), so its stream is over.
+  ///
+  /// A `for await` loop over a subject that is let go ends instead of waiting for ever; later subscribers of its
+  /// `signal` receive what it replays, then the completion. (ReactiveSwift interrupts the observers of a released
+  /// signal in the same way; in Combine and RxSwift a subscription keeps its subject alive, so it stays open.)
+  deinit {
+    storage.send(.completed)
+  }
 }

@@ -42,9 +42,9 @@ extension SignalConvertible {
 
   /// Subscribes to the source with one closure per kind of event; the closures run on the caller's actor.
   ///
-  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)`` on
-  /// ``/AsyncSignals/SignalConvertible/signal``: on an actor, the closures run only there (at once when the value
-  /// is sent on it, after an ordered hop otherwise).
+  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)-(Actor,(Value)->Void,_,_)`` on
+  /// ``/AsyncSignals/SignalConvertible/signal``: the closures run only on the caller's actor (at once when the
+  /// value is sent on it, after an ordered hop otherwise).
   ///
   /// ```swift
   /// subject.subscribe(value: { print($0) }, completed: { print("done") })
@@ -58,12 +58,37 @@ extension SignalConvertible {
   /// - Returns: The subscription's disposable.
   @discardableResult
   public func subscribe(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor) = #isolation,
     value: @escaping (Value) -> Void = { _ in },
     failed: @escaping (Failure) -> Void = { _ in },
     completed: @escaping () -> Void = {}
   ) -> any Disposable {
     signal.subscribe(isolation: isolation, value: value, failed: failed, completed: completed)
+  }
+
+  /// Subscribes to the source, from code on no actor, with one `@Sendable` closure per kind of event.
+  ///
+  /// The same as ``Signal/subscribe(isolation:value:failed:completed:)-(NoActor,(Value)->Void,_,_)`` on
+  /// ``/AsyncSignals/SignalConvertible/signal``: the closures run on the delivering thread, one event at a time.
+  ///
+  /// ```swift
+  /// subject.subscribe(isolation: nil, value: { print($0) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: `nil`: the closures belong to no actor.
+  ///   - value: Called for each value.
+  ///   - failed: Called once if the source fails.
+  ///   - completed: Called once if the source completes.
+  /// - Returns: The subscription's disposable.
+  @discardableResult
+  public func subscribe(
+    isolation: NoActor,
+    value: @escaping @Sendable (Value) -> Void = { _ in },
+    failed: @escaping @Sendable (Failure) -> Void = { _ in },
+    completed: @escaping @Sendable () -> Void = {}
+  ) -> any Disposable {
+    signal.subscribe(isolation: nil, value: value, failed: failed, completed: completed)
   }
 
   /// Creates an iterator over the source's ``SignalConvertible/signal``; it subscribes on its first `next()`.
@@ -75,5 +100,19 @@ extension SignalConvertible {
   /// - Returns: A new iterator with its own subscription.
   public func makeAsyncIterator() -> Signal<Value, Failure>.AsyncIterator {
     signal.makeAsyncIterator()
+  }
+}
+
+extension Signal: SignalConvertible {
+  /// The signal itself: a signal converts to itself, so that what works on every ``SignalConvertible`` (hot
+  /// sources' classic names in LegacyBridge, generic code) works on a signal too.
+  ///
+  /// ```swift
+  /// let numbers = Signal<Int, Never>(values: [1, 2, 3])
+  /// numbers.signal.subscribe(isolation: nil, value: { print($0) })
+  /// ```
+  @inlinable
+  public var signal: Signal<Value, Failure> {
+    self
   }
 }

@@ -31,6 +31,9 @@ final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization:
   /// Its lifetime never ends: a subject's end is a terminal operation, not the end of this delivery.
   @usableFromInline
   let delivery: SerialDeliveryCore<Machine.Operation, Never, Synchronization>
+  /// Lets one `sendWhenReady` at a time check for room and send, so that two cannot fill the same last place.
+  @usableFromInline
+  let sendTurns = Locked(SendTurns<UnsafeContinuation<Bool, Never>>())
 
   /// Creates the engine; new subscribers replay `history`.
   ///
@@ -111,8 +114,17 @@ final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization:
   }
 
   /// Sends `value` once every `for await` subscriber registered now has room for it.
+  ///
+  /// Senders take turns (``SendTurns``): two that checked the same loop at once could both see its last free
+  /// place, and a bounded loop would drop one of the two values. What the turns cannot order is a send made
+  /// by other means meanwhile (a synchronous `send`, which never waits), or a send queued behind another
+  /// thread's delivery, which lands after the next sender's check.
   @inlinable
   func sendWhenReady(_ value: Value) async {
+    let hasTurn = await enterSendTurn()
+    defer {
+      if hasTurn { leaveSendTurn() }
+    }
     let subscribers = engine.published.withLock { $0.subscribers }
     var start = 0
     // Checked synchronously first, without retaining anyone: a loop with room costs no suspension point.
@@ -123,6 +135,46 @@ final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization:
       start = full + 1
     }
     send(.value(value))
+  }
+
+  /// Waits for this sender's turn; returns whether it has it (`false`: cancelled while it waited).
+  @inlinable
+  func enterSendTurn() async -> Bool {
+    // The common case, nobody else sending, takes one lock round and no suspension.
+    if sendTurns.withLock({ $0.enter() }) { return true }
+    let id = Locked<UInt64?>(nil)
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
+        let waits = sendTurns.withLock { turns in
+          guard let added = turns.enter(waiting: continuation) else { return false }
+          id.withLock { $0 = added }
+          return true
+        }
+        guard waits else {
+          continuation.resume(returning: true)
+          return
+        }
+        // Registered first, then checked: a cancellation that ran before found nothing to resume.
+        if Task.isCancelled {
+          leaveSendTurnLine(id)
+        }
+      }
+    } onCancel: {
+      leaveSendTurnLine(id)
+    }
+  }
+
+  /// Resumes the waiting sender `id` holds without a turn, if it still waits (its Task was cancelled).
+  @usableFromInline
+  func leaveSendTurnLine(_ id: borrowing Locked<UInt64?>) {
+    guard let added = id.withLock({ $0 }) else { return }
+    sendTurns.withLock { $0.cancel(id: added) }?.resume(returning: false)
+  }
+
+  /// Ends this sender's turn, handing it to the next waiting sender.
+  @inlinable
+  func leaveSendTurn() {
+    sendTurns.withLock { $0.leave() }?.resume(returning: true)
   }
 
   /// Registers `observer` for the subscription `lifetime`, replaying the history to it first.

@@ -50,11 +50,11 @@ public struct Channel<Value: Sendable>: Sendable {
     }
     leading = ChannelTerminal(
       signal: toLeading.signal,
-      observer: Observer(value: { toFollowing.send($0) }, completed: completeBoth)
+      observer: Observer(isolation: nil, value: { toFollowing.send($0) }, completed: completeBoth)
     )
     following = ChannelTerminal(
       signal: toFollowing.signal,
-      observer: Observer(value: { toLeading.send($0) }, completed: completeBoth)
+      observer: Observer(isolation: nil, value: { toLeading.send($0) }, completed: completeBoth)
     )
   }
 }

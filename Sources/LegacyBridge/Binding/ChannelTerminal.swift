@@ -113,6 +113,7 @@ public struct ChannelTerminal<Value: Sendable>: SignalConvertible {
     endingWith binding: CompositeDisposable
   ) -> any Disposable {
     signal.subscribe(
+      isolation: nil,
       value: { observer.send($0) },
       completed: {
         observer.complete()

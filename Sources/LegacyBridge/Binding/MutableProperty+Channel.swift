@@ -26,9 +26,12 @@ extension MutableProperty {
       index == 0 || change.origin !== origin ? change.value : nil
     }
     .skipNil()
-    let observer = Observer<Value, Never>(value: { [weak self] value in
-      self?.modify(from: origin) { $0 = value }
-    })
+    let observer = Observer<Value, Never>(
+      isolation: nil,
+      value: { [weak self] value in
+        self?.modify(from: origin) { $0 = value }
+      }
+    )
     return ChannelTerminal(signal: signal, observer: observer)
   }
 

@@ -86,13 +86,17 @@ public final class MutableProperty<Value: Sendable>: Sendable {
       var next = current
       transform(&next)
       let committed = next
-      let outcome = state.withLock { state -> (committed: Bool, shouldDrain: Bool, current: Value, version: Int) in
-        guard state.version == version else { return (false, false, state.value, state.version) }
+      // The replaced value leaves the lock in `outcome` and is released after unlocking: its `deinit` may be user
+      // code that reads this property.
+      let outcome = state.withLock {
+        state -> (committed: Bool, shouldDrain: Bool, current: Value, version: Int, replaced: Value?) in
+        guard state.version == version else { return (false, false, state.value, state.version, nil) }
+        let replaced = state.value
         state.value = committed
         state.version += 1
         state.outbox.post(Change(value: committed, origin: origin))
         let shouldDrain = state.outbox.claim()
-        return (true, shouldDrain, committed, state.version)
+        return (true, shouldDrain, committed, state.version, replaced)
       }
       guard outcome.committed else {
         (current, version) = (outcome.current, outcome.version)

@@ -3,10 +3,10 @@ import AsyncSignals
 extension Signal where Failure == Never {
   /// Writes each value to a property of `target` (the classic `RAC(target, keyPath) = signal`).
   ///
-  /// Called on an actor (a main-actor view, your own actor), the writes happen on that actor only: at once for a
+  /// Call it on an actor (a main-actor view, your own actor): the writes happen on that actor only, at once for a
   /// value sent on it, after an ordered hop for one sent elsewhere, so `target` can be a plain main-actor UI
-  /// object. Called on no actor, the write happens on the thread that delivers the value. The target is held
-  /// weakly. The binding ends when the signal ends, when the returned disposable is disposed, or at the first
+  /// object. Code on no actor binds to a ``MutableProperty`` (``bind(to:)``), which is safe from any thread, or
+  /// subscribes with `isolation: nil` and `@Sendable` closures. The target is held weakly. The binding ends when the signal ends, when the returned disposable is disposed, or at the first
   /// value that arrives after the target was released.
   ///
   /// ```swift
@@ -22,7 +22,7 @@ extension Signal where Failure == Never {
   /// - Returns: The binding's disposable.
   @discardableResult
   public func bind<Target: AnyObject>(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor) = #isolation,
     to target: Target,
     _ keyPath: ReferenceWritableKeyPath<Target, Value>
   ) -> any Disposable {
@@ -51,6 +51,14 @@ extension Signal where Failure == Never {
   @discardableResult
   public func bind(to property: MutableProperty<Value>) -> any Disposable {
     // A property is thread-safe: write it on the delivering thread rather than hop to the caller's actor.
-    bind(isolation: nil, to: property, \.value)
+    let binding = SerialDisposable()
+    binding.inner = subscribe(
+      isolation: nil,
+      value: { [weak property] value in
+        guard let property else { return binding.dispose() }
+        property.value = value
+      }
+    )
+    return binding
   }
 }

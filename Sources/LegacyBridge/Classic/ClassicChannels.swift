@@ -84,7 +84,7 @@ public func RACChannelTo<Target: AnyObject & Observable & Sendable, Value: Equat
 ///   - keyPath: The property to observe and write.
 /// - Returns: A terminal for the property.
 public func RACChannelTo<Target: AnyObject & Observable, Value: Equatable & Sendable>(
-  isolation: isolated (any Actor)? = #isolation,
+  isolation: isolated (any Actor) = #isolation,
   _ target: Target,
   _ keyPath: ReferenceWritableKeyPath<Target, Value>
 ) -> ChannelTerminal<Value> {

@@ -11,6 +11,26 @@ extension Subject {
   public func sendNext(_ value: Value) {
     send(value)
   }
+
+  /// Classic name for ``/AsyncSignals/Subject/fail(_:)``: `-[RACSubject sendError:]`.
+  ///
+  /// ```swift
+  /// subject.sendError(LoadError.offline)
+  /// ```
+  ///
+  /// - Parameter error: The failure that ends the subject.
+  public func sendError(_ error: Failure) {
+    fail(error)
+  }
+
+  /// Classic name for ``/AsyncSignals/Subject/complete()``: `-[RACSubject sendCompleted]`.
+  ///
+  /// ```swift
+  /// subject.sendCompleted()
+  /// ```
+  public func sendCompleted() {
+    complete()
+  }
 }
 
 extension PassthroughSubject {

@@ -1,7 +1,7 @@
 import AsyncSignals
 
 extension Signal {
-  /// Classic name for ``/AsyncSignals/Signal/array``: `-toArray` (awaited, where RAC blocks the thread).
+  /// Classic name for ``/AsyncSignals/Signal/array()``: `-toArray` (awaited, where RAC blocks the thread).
   ///
   /// ```swift
   /// let all = try await Signal<Int, Never>.return(1).toArray()  // [1]
@@ -13,7 +13,7 @@ extension Signal {
     try await array()
   }
 
-  /// Classic name for ``/AsyncSignals/Signal/first`` with a default: `-firstOrDefault:` (awaited, where RAC
+  /// Classic name for ``/AsyncSignals/Signal/first()`` with a default: `-firstOrDefault:` (awaited, where RAC
   /// blocks the thread).
   ///
   /// ```swift

@@ -66,13 +66,17 @@ extension Signal {
   /// Classic name for ``/AsyncSignals/Signal/observe(on:)`` with ``/AsyncSignals/MainScheduler``:
   /// `-deliverOnMainThread`.
   ///
+  /// As in RAC, an event that arrives on the main thread (the main queue, where the main actor runs) with nothing
+  /// queued ahead of it is delivered at once, without a hop; the others are delivered on the main queue, in order.
+  ///
   /// ```swift
   /// results.deliverOnMainThread()
   /// ```
   ///
   /// - Returns: The signal, delivered on the main thread.
   public func deliverOnMainThread() -> Signal {
-    observe(on: MainScheduler.shared)
+    let main = ActorContext(MainActor.shared)
+    return observe(on: MainScheduler.shared, deliveringAtOnceWhen: { main.isCurrent() })
   }
 
   /// Classic name for ``/AsyncSignals/Signal/subscribe(on:)``: `-subscribeOn:`.

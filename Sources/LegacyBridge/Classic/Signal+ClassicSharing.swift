@@ -1,7 +1,7 @@
 import AsyncSignals
 
-// The ReactiveCocoa names that used to be in the core. The core keeps them deprecated for one release and
-// disfavoured, so these win wherever LegacyBridge is imported.
+// The ReactiveCocoa names of the core's replaying operators. They live here only: the core spells them
+// `startNow(replayingLast:)` and `startOnFirstSubscription(replayingLast:)`.
 
 extension Signal {
   /// Classic name for ``/AsyncSignals/Signal/startNow(replayingLast:)``: `-replay`.

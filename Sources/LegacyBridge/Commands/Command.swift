@@ -36,7 +36,7 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   private let storage: CommandStorage<Input, Output, Failure>
   private let enabledSubscription: any Disposable
 
-  /// Creates a command that runs the signal `execute` makes for each input.
+  /// Creates a command that runs the signal `execute` makes for each input, on the caller's actor.
   ///
   /// The command subscribes to `enabled` at once and keeps the subscription until it is released; until
   /// `enabled` sends, it counts as `true` (RAC).
@@ -46,37 +46,47 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// ```
   ///
   /// Made on an actor (a `@MainActor` view model), the command calls `execute` on that actor only: at once when
-  /// ``execute(_:)`` is called there, after a hop otherwise; so `execute` may use the view model's state.
+  /// ``execute(_:)`` is called there, after a hop otherwise; so `execute` may use the view model's state. Code on
+  /// no actor passes `isolation: nil` and an `@Sendable` closure.
   ///
   /// - Parameters:
   ///   - isolation: The actor `execute` runs on; leave the default, the caller's.
   ///   - enabled: Whether the user allows executing; combined with the strategy.
   ///   - strategy: What an `execute` call does while an execution runs.
   ///   - execute: Makes the signal of one execution.
-  public init(
-    isolation: isolated (any Actor)? = #isolation,
+  public convenience init(
+    isolation: isolated (any Actor) = #isolation,
     enabled: Signal<Bool, Never> = .never,
     strategy: ExecutionStrategy = .serial,
     execute: @escaping (Input) -> Signal<Output, Failure>
   ) {
-    let makeSignal = ActorBound(execute)
-    let storage: CommandStorage<Input, Output, Failure>
-    if let isolation {
-      let context = ActorContext(isolation)
-      storage = CommandStorage(strategy: strategy) { input in
-        Signal { observer, lifetime in
-          context.run {
-            guard !lifetime.isDisposed else { return }
-            makeSignal.value(input).start(observer, in: lifetime)
-          }
-        }
-      }
-    } else {
-      storage = CommandStorage(strategy: strategy) { input in makeSignal.value(input) }
+    let context = ActorContext(isolation)
+    let makeSignal = ActorBound(execute, on: context)
+    self.init(enabled: enabled, strategy: strategy) { input in
+      Signal.started(on: context) { makeSignal.value(input) }
     }
-    self.storage = storage
-    // The bookkeeping is thread-safe: no hop to the caller's actor for it.
-    enabledSubscription = enabled.subscribe(isolation: nil, value: { [weak storage] in storage?.enabledChanged($0) })
+  }
+
+  /// Creates a command, from code on no actor, that runs the signal `execute` makes for each input.
+  ///
+  /// `execute` runs on the thread that calls ``execute(_:)``.
+  ///
+  /// ```swift
+  /// let refresh = Command<Void, [Item], APIError>(isolation: nil) { api.items() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: `nil`: `execute` belongs to no actor.
+  ///   - enabled: Whether the user allows executing; combined with the strategy.
+  ///   - strategy: What an `execute` call does while an execution runs.
+  ///   - execute: Makes the signal of one execution.
+  public convenience init(
+    isolation: NoActor,
+    enabled: Signal<Bool, Never> = .never,
+    strategy: ExecutionStrategy = .serial,
+    execute: @escaping @Sendable (Input) -> Signal<Output, Failure>
+  ) {
+    self.init(enabled: enabled, strategy: strategy, makeSignal: execute)
   }
 
   /// Creates a command that runs an `async` operation for each input.
@@ -89,24 +99,39 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
   /// }
   /// ```
   ///
-  /// Made on an actor (a `@MainActor` view model), `operation` runs on that actor, so it may use the view
-  /// model's state between its `await`s.
+  /// Written on an actor (a `@MainActor` view model's method), the closure belongs to that actor and runs there,
+  /// so it may read and write the view model's state between its `await`s. Written on no actor (or in a property
+  /// initialiser, which runs on none), it is a plain `@Sendable` closure: the compiler checks what it captures,
+  /// and it reaches an actor's state with `await`.
   ///
   /// - Parameters:
-  ///   - isolation: The actor `operation` runs on; leave the default, the caller's.
   ///   - enabled: Whether the user allows executing; combined with the strategy.
   ///   - strategy: What an `execute` call does while an execution runs.
   ///   - operation: The work of one execution.
   public convenience init(
-    isolation: isolated (any Actor)? = #isolation,
     enabled: Signal<Bool, Never> = .never,
     strategy: ExecutionStrategy = .serial,
-    operation: @escaping (Input) async throws(Failure) -> Output
+    @_inheritActorContext operation: @escaping @Sendable (Input) async throws(Failure) -> Output
   ) {
-    let operation = AsyncOperation(operation)
-    self.init(isolation: nil, enabled: enabled, strategy: strategy) { input in
-      Signal(operation: { () async throws(Failure) -> Output in try await operation.run(input) })
+    // `@_inheritActorContext` is the attribute `Task.init` uses (Swift has no public spelling): a closure literal
+    // written in an actor's method belongs to that actor, though the parameter is `@Sendable`. An
+    // `isolation: isolated (any Actor) = #isolation` parameter cannot serve here: in a property initialiser of a
+    // `@MainActor` class (`lazy var login = Command { … }`) `#isolation` is `nil`, and the closure is nonisolated.
+    self.init(enabled: enabled, strategy: strategy) { input in
+      Signal(operation: { () async throws(Failure) -> Output in try await operation(input) })
     }
+  }
+
+  /// Creates a command whose executions are the signals `makeSignal` makes.
+  private init(
+    enabled: Signal<Bool, Never>,
+    strategy: ExecutionStrategy,
+    makeSignal: @escaping @Sendable (Input) -> Signal<Output, Failure>
+  ) {
+    let storage = CommandStorage(strategy: strategy, makeSignal: makeSignal)
+    self.storage = storage
+    // The bookkeeping is thread-safe: no hop to the caller's actor for it.
+    enabledSubscription = enabled.subscribe(isolation: nil, value: { [weak storage] in storage?.enabledChanged($0) })
   }
 
   deinit {
@@ -133,11 +158,15 @@ public final class Command<Input: Sendable, Output: Sendable, Failure: Error>: S
 
   /// The signal of each execution, sent when it starts (RAC `executionSignals`).
   ///
+  /// As in RAC, these signals never fail: an execution's failure goes to ``errors`` and its signal here just
+  /// completes, as it does when the execution is cancelled. So the RAC idioms `flatten()` and `switchToLatest()`
+  /// apply directly; ``execute(_:)``'s signal keeps the failure.
+  ///
   /// ```swift
   /// login.executionSignals.switchToLatest().subscribeNext { print("logged in", $0) }
   /// ```
-  public var executionSignals: Signal<Signal<Output, CommandError<Failure>>, Never> {
-    storage.executions.signal
+  public var executionSignals: Signal<Signal<Output, Never>, Never> {
+    storage.executions.signal.map { execution in execution.catch(to: .empty) }
   }
 
   /// Every execution's values, from the subscription on.
@@ -201,19 +230,5 @@ extension Command where Input == Void {
   @discardableResult
   public func execute() -> Signal<Output, CommandError<Failure>> {
     execute(())
-  }
-}
-
-/// A command's `async` operation, carried into the `Sendable` signal that runs it.
-private struct AsyncOperation<Input, Output, Failure: Error>: @unchecked Sendable {
-  // Safety: an `async` closure formed on an actor is isolated to it and switches to it when it is called, so
-  // calling it from the signal's Task runs its body on that actor; one formed on no actor runs on the calling
-  // Task, as an `@Sendable` one would. The closure itself is immutable once formed. What the compiler cannot
-  // check for the one formed on no actor is that it captures only `Sendable` state, which the initialiser's
-  // documentation asks of code on no actor.
-  let run: (Input) async throws(Failure) -> Output
-
-  init(_ run: @escaping (Input) async throws(Failure) -> Output) {
-    self.run = run
   }
 }

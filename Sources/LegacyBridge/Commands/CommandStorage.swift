@@ -175,13 +175,15 @@ final class CommandStorage<Input: Sendable, Output: Sendable, Failure: Error>: S
   ) -> (result: Result, shouldDrain: Bool) {
     state.withLock { state in
       let result = transition(&state)
-      if state.machine.isExecuting != state.publishedExecuting {
-        state.publishedExecuting = state.machine.isExecuting
-        state.outbox.post(.executing(state.publishedExecuting))
-      }
+      // `isEnabled` before `isExecuting`: code that waits for "not executing" (a test, a view) then finds every
+      // other signal of the command caught up, on its own actor too, since hops to one actor run in order.
       if state.machine.isEnabled != state.publishedEnabled {
         state.publishedEnabled = state.machine.isEnabled
         state.outbox.post(.enabled(state.publishedEnabled))
+      }
+      if state.machine.isExecuting != state.publishedExecuting {
+        state.publishedExecuting = state.machine.isExecuting
+        state.outbox.post(.executing(state.publishedExecuting))
       }
       return (result, state.outbox.claim())
     }

@@ -52,7 +52,10 @@ struct OperatorsStressTests {
       let receiver = Source<Int>()
       let sampler = Source<Void>()
       let sampled = UnsynchronizedBox<[Int]>([])
-      let subscription = receiver.signal.sample(on: sampler.signal).subscribe(value: { sampled.value.append($0) })
+      let subscription = receiver.signal.sample(on: sampler.signal).subscribe(
+        isolation: nil,
+        value: { sampled.value.append($0) }
+      )
       let (values, fire) = (receiver.observer, sampler.observer)
       DispatchQueue.concurrentPerform(iterations: 2) { thread in
         for value in 0..<Self.valuesPerRound {
@@ -71,7 +74,10 @@ struct OperatorsStressTests {
       let receiver = Source<Int>()
       let other = Source<Int>()
       let pairs = UnsynchronizedBox<[(Int, Int)]>([])
-      let subscription = receiver.signal.withLatest(from: other.signal).subscribe(value: { pairs.value.append($0) })
+      let subscription = receiver.signal.withLatest(from: other.signal).subscribe(
+        isolation: nil,
+        value: { pairs.value.append($0) }
+      )
       let (values, latest) = (receiver.observer, other.observer)
       DispatchQueue.concurrentPerform(iterations: 2) { thread in
         for value in 0..<Self.valuesPerRound {
@@ -90,6 +96,7 @@ struct OperatorsStressTests {
       let upstream = Source<Int>()
       let groups = Locked<[GroupedSignal<Int, Int, Never>]>([])
       let subscription = upstream.signal.groupBy { _ in 0 }.subscribe(
+        isolation: nil,
         value: { group in groups.withLock { $0.append(group) } }
       )
       let values = upstream.observer
@@ -100,7 +107,7 @@ struct OperatorsStressTests {
         if thread == 0 {
           for value in 0..<Self.valuesPerRound { values.send(value) }
         } else {
-          group.signal.subscribe(value: { received.value.append($0) })
+          group.signal.subscribe(isolation: nil, value: { received.value.append($0) })
         }
       }
       subscription.dispose()

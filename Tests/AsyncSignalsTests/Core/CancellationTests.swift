@@ -19,7 +19,7 @@ struct CancellationTests {
         }
       }
     }
-    let subscription = signal.subscribe()
+    let subscription = signal.subscribe(isolation: nil)
     await started.wait()
     #expect(!cancelled.isOpen)
     subscription.dispose()
@@ -78,6 +78,8 @@ struct CancellationTests {
 
   @Test func cancellingTheConsumingTaskCancelsAnAsyncBody() async {
     let bodyCancelled = Gate()
+    let bodyFinished = Gate()
+    let bodySawCancellation = Locked(false)
     let firstValue = Gate()
     let signal = Signal<Int, Never> { observer in
       await observer.send(1)
@@ -86,14 +88,22 @@ struct CancellationTests {
       } onCancel: {
         bodyCancelled.open()
       }
+      bodySawCancellation.withLock { $0 = Task.isCancelled }
+      bodyFinished.open()
     }
     let consumer = Task {
-      for await _ in signal { firstValue.open() }
+      var received: [Int] = []
+      for await value in signal {
+        received.append(value)
+        firstValue.open()
+      }
+      return received
     }
     await firstValue.wait()
     consumer.cancel()
-    await bodyCancelled.wait()
-    await consumer.value
+    await bodyFinished.wait()
+    #expect(bodySawCancellation.withLock { $0 })
+    #expect(await consumer.value == [1])
   }
 
   /// Issue 21 part 3: a buffered batch used to be handed out whole, cancelled or not.

@@ -45,7 +45,7 @@ struct GrammarTests {
   }
 
   @Test func subscriptionEndsItselfAfterATerminalEvent() {
-    let subscription = Signal<Int, Never>.just(1).subscribe()
+    let subscription = Signal<Int, Never>.just(1).subscribe(isolation: nil)
     #expect(subscription.isDisposed)
   }
 
@@ -67,7 +67,7 @@ struct GrammarTests {
     Signal<Int, Never> { observer, lifetime in
       lifetime.onDispose { order.withLock { $0.append("cleanup") } }
       observer.complete()
-    }.subscribe(completed: { order.withLock { $0.append("completed") } })
+    }.subscribe(isolation: nil, completed: { order.withLock { $0.append("completed") } })
     #expect(order.withLock { $0 } == ["completed", "cleanup"])
   }
 
@@ -76,7 +76,7 @@ struct GrammarTests {
     Signal<Int, Never> { observer, lifetime in
       observer.complete()
       lifetime.onDispose { cleanups.increment() }
-    }.subscribe()
+    }.subscribe(isolation: nil)
     #expect(cleanups.value == 1)
   }
 
@@ -84,7 +84,7 @@ struct GrammarTests {
     let cleanups = Counter()
     let subscription = Signal<Int, Never> { _, lifetime in
       lifetime.onDispose { cleanups.increment() }
-    }.subscribe()
+    }.subscribe(isolation: nil)
     #expect(cleanups.value == 0)
     subscription.dispose()
     subscription.dispose()
@@ -97,7 +97,7 @@ struct GrammarTests {
       lifetime.onDispose { order.withLock { $0.append(1) } }
       lifetime += ActionDisposable { order.withLock { $0.append(2) } }
       lifetime.onDispose { order.withLock { $0.append(3) } }
-    }.subscribe()
+    }.subscribe(isolation: nil)
     subscription.dispose()
     #expect(order.withLock { $0 } == [1, 2, 3])
   }
@@ -192,7 +192,7 @@ struct SynchronousBodyTests {
       seen.withLock { $0.append(lifetime.isDisposed) }
       observer.complete()
       seen.withLock { $0.append(lifetime.isDisposed) }
-    }.subscribe(value: { _ in })
+    }.subscribe(isolation: nil, value: { _ in })
     #expect(seen.withLock { $0 } == [false, true])
   }
 
@@ -216,7 +216,7 @@ struct SynchronousBodyTests {
     }
     Signal<Int, Never> { observer, lifetime in
       observer.send(1)
-      inner.subscribe(value: { observer.send($0 + 1) })
+      inner.subscribe(isolation: nil, value: { observer.send($0 + 1) })
       observer.send(2)
       observer.complete()
     }.subscribe(recorder.observer)

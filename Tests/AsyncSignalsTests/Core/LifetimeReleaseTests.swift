@@ -17,7 +17,7 @@ struct LifetimeReleaseTests {
       Signal<Int, Never> { observer, _ in
         captured.withLock { $0 = observer }  // the body keeps its observer alive beyond the subscription
         observer.complete()
-      }.subscribe(value: { _ in _ = probe })
+      }.subscribe(isolation: nil, value: { _ in _ = probe })
     }
     #expect(weakProbe == nil)
     #expect(captured.withLock { $0 } != nil)
@@ -32,7 +32,7 @@ struct LifetimeReleaseTests {
       weakProbe = probe
       subscription = Signal<Int, Never> { observer, _ in
         captured.withLock { $0 = observer }
-      }.subscribe(value: { _ in _ = probe })
+      }.subscribe(isolation: nil, value: { _ in _ = probe })
     }
     #expect(weakProbe != nil)
     subscription.dispose()
@@ -46,7 +46,7 @@ struct LifetimeReleaseTests {
       weakResource.object = resource
       lifetime.onDispose { _ = resource }
     }
-    let subscription = signal.subscribe()
+    let subscription = signal.subscribe(isolation: nil)
     #expect(weakResource.object != nil)
     subscription.dispose()
     #expect(weakResource.object == nil)
@@ -61,7 +61,7 @@ struct LifetimeReleaseTests {
       lifetime.onDispose { _ = resource }
       observer.fail(Boom())
     }
-    signal.subscribe()
+    signal.subscribe(isolation: nil)
     #expect(weakResource.object == nil)
   }
 

@@ -164,6 +164,38 @@ struct SignalConstructorsTests {
     #expect(received == [10, 20])
   }
 
+  struct ReadError: Error, Equatable { let line: Int }
+
+  /// An async body that throws names its error type in the closure (README, GettingStarted): without it Swift 6
+  /// infers `throws(any Error)` and rejects the body.
+  @Test func aThrowingAsyncBodyFailsWithItsTypedError() async {
+    let lines = Signal<String, ReadError> { observer async throws(ReadError) in
+      await observer.send("first line")
+      throw ReadError(line: 2)
+    }
+    var received: [String] = []
+    do {
+      for try await line in lines { received.append(line) }
+      Issue.record("expected a failure")
+    } catch {
+      #expect(error.line == 2)  // `error` is a ReadError, not `any Error`
+    }
+    #expect(received == ["first line"])
+  }
+
+  /// The failure type written once: `_` takes it from the closure's `throws(ReadError)`.
+  @Test func aPlaceholderTakesTheFailureTypeFromTheBody() {
+    let lines = Signal<String, _> { observer async throws(ReadError) in
+      await observer.send("first line")
+      throw ReadError(line: 2)
+    }
+    let typed: Signal<String, ReadError> = lines
+    let scheduler = TestScheduler()
+    let recorder = scheduler.record(typed)
+    scheduler.run()
+    #expect(recorder.untimedEvents == [.value("first line"), .failed(ReadError(line: 2))])
+  }
+
   @Test func asyncFunctionThatThrowsFailsTheSignal() async {
     let signal = Signal<Int, Boom>(operation: { () async throws(Boom) -> Int in throw Boom() })
     await #expect(throws: Boom.self) {

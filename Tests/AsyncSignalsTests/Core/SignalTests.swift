@@ -62,10 +62,11 @@ struct SignalTests {
     let failures = Counter()
     let completions = Counter()
     Signal(values: [1, 2]).subscribe(
+      isolation: nil,
       value: { value in values.withLock { $0.append(value) } },
       completed: { completions.increment() }
     )
-    Signal<Int, Boom>.failure(Boom()).subscribe(failed: { _ in failures.increment() })
+    Signal<Int, Boom>.failure(Boom()).subscribe(isolation: nil, failed: { _ in failures.increment() })
     #expect(values.withLock { $0 } == [1, 2])
     #expect(failures.value == 1)
     #expect(completions.value == 1)

@@ -129,17 +129,29 @@ import Testing
     #expect(first.isDisposed && second.isDisposed)
   }
 
-  @Test func disposeEmptiesTheBagWhichStaysUsable() {
+  @Test func disposeDisposesEverythingInTheOrderAdded() {
     let bag = DisposeBag()
-    let first = ActionDisposable()
-    first.disposed(by: bag)
+    let order = Locked<[String]>([])
+    ActionDisposable { order.withLock { $0.append("first") } }.disposed(by: bag)
+    ActionDisposable { order.withLock { $0.append("second") } }.disposed(by: bag)
+    #expect(!bag.isDisposed)
     bag.dispose()
-    #expect(first.isDisposed)
-    let second = ActionDisposable()
-    second.disposed(by: bag)
-    #expect(!second.isDisposed)
+    #expect(bag.isDisposed)
+    #expect(order.withLock { $0 } == ["first", "second"])
+  }
+
+  /// As a `CompositeDisposable` (and RAC's and RxSwift's bags) does: nothing outlives an owner that let go.
+  @Test func aDisposedBagDisposesLaterAdditionsAtOnce() {
+    let bag = DisposeBag()
     bag.dispose()
-    #expect(second.isDisposed)
+    let late = ActionDisposable()
+    late.disposed(by: bag)
+    #expect(late.isDisposed)
+    let cleanups = Counter()
+    Signal<Int, Never> { _, lifetime in lifetime.onDispose { cleanups.increment() } }
+      .subscribe(Observer { _ in })
+      .disposed(by: bag)
+    #expect(cleanups.value == 1)
   }
 
   @Test func subscriptionsInABagEndWithIt() {
@@ -147,7 +159,7 @@ import Testing
     do {
       let bag = DisposeBag()
       Signal<Int, Never> { _, lifetime in lifetime.onDispose { cleanups.increment() } }
-        .subscribe()
+        .subscribe(isolation: nil)
         .disposed(by: bag)
     }
     #expect(cleanups.value == 1)

@@ -124,7 +124,12 @@ struct ShareAfterTheEndTests {
     let shared = counting.signal(failing: failing).share(replay: 1)
     let again = TestRecorder<Int, CountingSource.Failure>()
     let resubscribe: @Sendable () -> Void = { _ = shared.subscribe(again.observer) }
-    let subscription = shared.subscribe(value: { _ in }, failed: { _ in resubscribe() }, completed: resubscribe)
+    let subscription = shared.subscribe(
+      isolation: nil,
+      value: { _ in },
+      failed: { _ in resubscribe() },
+      completed: resubscribe
+    )
     #expect(again.untimedEvents == [.value(2), CountingSource.terminal(failing: failing)])
     withExtendedLifetime(subscription) {}
   }

@@ -56,7 +56,9 @@ struct SideEffectOperatorTests {
   @Test func onRunsStartedBeforeTheUpstreamIsSubscribed() {
     let probe = Probe<Int, Boom>()
     let subscriptionsWhenStarted = Locked(-1)
-    probe.signal.on(started: { subscriptionsWhenStarted.withLock { $0 = probe.subscriptions.value } }).subscribe()
+    probe.signal.on(started: { subscriptionsWhenStarted.withLock { $0 = probe.subscriptions.value } }).subscribe(
+      isolation: nil
+    )
     #expect(subscriptionsWhenStarted.withLock { $0 } == 0)
   }
 
@@ -130,7 +132,7 @@ struct SideEffectOperatorTests {
 
   @Test func logEventsWithoutANameHasNoPrefix() {
     let log = Log()
-    Signal(values: [1]).logEvents(to: log.append).subscribe()
+    Signal(values: [1]).logEvents(to: log.append).subscribe(isolation: nil)
     #expect(log.entries == ["subscribed", "value(1)", "completed", "disposed"])
   }
 }

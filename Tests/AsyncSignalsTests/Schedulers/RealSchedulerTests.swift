@@ -14,6 +14,7 @@ struct MainSchedulerTests {
     // continuation resumes once the main scheduler has delivered.
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       Signal(values: [1, 2]).observe(on: MainScheduler.shared).subscribe(
+        isolation: nil,
         value: { _ in
           let label = DispatchQueue.getSpecific(key: key)
           labels.withLock { $0.append(label) }
@@ -153,7 +154,7 @@ struct ExecutorSchedulerTests {
         matches.withLock { $0 = onExecutor }
       }
       .subscribe(on: ExecutorScheduler(executor))
-      .subscribe(completed: { done.resume() })
+      .subscribe(isolation: nil, completed: { done.resume() })
     }
     #expect(matches.withLock { $0 })
   }

@@ -24,7 +24,7 @@ import Testing
 
   @Test func timeStartsAtZeroAndNothingRunsBeforeAdvancing() {
     schedule("a", after: .zero)
-    #expect(scheduler.now == .zero)
+    #expect(scheduler.time == .zero)
     #expect(log.all == [])
     #expect(scheduler.pendingCount == 1)
   }
@@ -36,13 +36,13 @@ import Testing
     schedule("tie-2", after: .seconds(1))
     scheduler.advance(by: .seconds(5))
     #expect(log.all == ["early@0.5 seconds", "tie-1@1.0 seconds", "tie-2@1.0 seconds", "late@2.0 seconds"])
-    #expect(scheduler.now == SchedulerInstant(offset: .seconds(5)))
+    #expect(scheduler.time == .seconds(5))
   }
 
   @Test func advanceStopsAtTheTargetAndRunsWhatIsDueThere() {
     schedule("a", after: .seconds(1))
     schedule("b", after: .seconds(2))
-    scheduler.advance(to: SchedulerInstant(offset: .seconds(1)))
+    scheduler.advance(to: .seconds(1))
     #expect(log.all == ["a@1.0 seconds"])
     scheduler.advance(by: .milliseconds(999))
     #expect(log.all == ["a@1.0 seconds"])
@@ -64,10 +64,10 @@ import Testing
     schedule("b", after: .seconds(3))
     #expect(scheduler.step())
     #expect(log.all == ["a@1.0 seconds"])
-    #expect(scheduler.now == SchedulerInstant(offset: .seconds(1)))
+    #expect(scheduler.time == .seconds(1))
     scheduler.run()
     #expect(log.all == ["a@1.0 seconds", "b@3.0 seconds"])
-    #expect(scheduler.now == SchedulerInstant(offset: .seconds(3)))
+    #expect(scheduler.time == .seconds(3))
     #expect(!scheduler.step())
   }
 
@@ -91,11 +91,52 @@ import Testing
 
   @Test func scheduleAtUsesAbsoluteTime() {
     scheduler.advance(by: .seconds(1))
-    scheduler.schedule(at: SchedulerInstant(offset: .seconds(4))) { [log, scheduler] in
+    scheduler.schedule(at: .seconds(4)) { [log, scheduler] in
       log.append("at", at: scheduler.now)
     }
     scheduler.run()
     #expect(log.all == ["at@4.0 seconds"])
+  }
+
+  /// RxTest runs work scheduled for "now" one tick later (its `simulateProcessingDelay`); here it runs at the same
+  /// virtual instant, after what was already due then (Docs/FromCombineAndRxSwift.md, "Semantics that differ").
+  @Test func workScheduledForNowRunsAtTheSameInstantAfterWhatIsDueThen() {
+    scheduler.advance(to: .seconds(1))
+    scheduler.schedule(after: .seconds(1)) { [log, scheduler] in
+      log.append("timer", at: scheduler.now)
+      scheduler.schedule { log.append("now", at: scheduler.now) }
+      scheduler.schedule(after: .zero) { log.append("after zero", at: scheduler.now) }
+    }
+    schedule("tie", after: .seconds(1))
+    scheduler.advance(by: .seconds(1))
+    #expect(log.all == ["timer@2.0 seconds", "tie@2.0 seconds", "now@2.0 seconds", "after zero@2.0 seconds"])
+    #expect(scheduler.time == .seconds(2))
+  }
+
+  /// The same rule seen through a signal: `observe(on:)` delivers at the instant the value was sent, where RxTest
+  /// records it one tick later.
+  @Test func observeOnDeliversAtTheInstantTheValueWasSent() {
+    let source = scheduler.makeHotSignal(
+      [.value(1, at: .seconds(1)), .completed(at: .seconds(2))] as [Recorded<Int, Never>]
+    )
+    let recorder = scheduler.record(source.signal.observe(on: scheduler))
+    scheduler.run()
+    #expect(recorder.events == [.value(1, at: .seconds(1)), .completed(at: .seconds(2))])
+  }
+
+  @Test func timeIsTheOffsetOfNow() {
+    scheduler.advance(by: .milliseconds(1_500))
+    #expect(scheduler.time == .milliseconds(1_500))
+    #expect(scheduler.now == SchedulerInstant(offset: scheduler.time))
+  }
+
+  @Test func advancingToAnEarlierTimeIsAPrecondition() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let scheduler = TestScheduler()
+      scheduler.advance(to: .seconds(2))
+      scheduler.advance(to: .seconds(1))
+    }
+    #expect(result?.standardErrorText.contains("advance(to:): 1.0 seconds is earlier than now, 2.0 seconds") == true)
   }
 
   @Test func advancingBackwardsIsAPrecondition() async {
@@ -163,7 +204,7 @@ import Testing
     let recorder = scheduler.start(subscribedAt: .seconds(1), disposedAt: .seconds(3)) {
       Signal<Int, Never>.never
     }
-    #expect(scheduler.now == SchedulerInstant(offset: .seconds(3)))
+    #expect(scheduler.time == .seconds(3))
     #expect(recorder.isDisposed)
     #expect(recorder.events == [])
   }

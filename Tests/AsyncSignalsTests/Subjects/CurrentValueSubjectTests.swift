@@ -41,12 +41,14 @@ struct CurrentValueSubjectTests {
   @Test func valueSentFromInsideADeliveryBecomesCurrentWhenItsDeliveryStarts() {
     let seen = Locked<[Int]>([])
     subject.subscribe(
+      isolation: nil,
       value: { [subject] value in
         if value == 1 {
           subject.send(2)
           seen.withLock { $0.append(subject.value) }
         }
-      })
+      }
+    )
     subject.send(1)
     #expect(seen.withLock { $0 } == [1])
     #expect(subject.value == 2)

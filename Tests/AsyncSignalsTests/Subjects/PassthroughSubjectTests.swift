@@ -35,10 +35,12 @@ struct PassthroughSubjectTests {
     let late = TestRecorder<Int, Boom>()
     let subscribed = Counter()
     subject.subscribe(
+      isolation: nil,
       value: { [subject] value in
         guard subscribed.increment() == 1 else { return }
         subject.subscribe(late.observer)
-      })
+      }
+    )
     subject.subscribe(first.observer)
     subject.send(1)
     subject.send(2)
@@ -48,7 +50,7 @@ struct PassthroughSubjectTests {
 
   @Test func subscriberDisposedDuringADeliveryDoesNotReceiveTheInFlightValue() {
     let victim = Locked<(any Disposable)?>(nil)
-    subject.subscribe(value: { _ in victim.withLock { $0 }?.dispose() })
+    subject.subscribe(isolation: nil, value: { _ in victim.withLock { $0 }?.dispose() })
     victim.withLock { $0 = subject.subscribe(second.observer) }
     subject.send(1)
     subject.send(2)
@@ -60,10 +62,13 @@ struct PassthroughSubjectTests {
     let own = Locked<(any Disposable)?>(nil)
     let received = Locked<[Int]>([])
     own.withLock {
-      $0 = subject.subscribe(value: { value in
-        received.withLock { $0.append(value) }
-        own.withLock { $0 }?.dispose()
-      })
+      $0 = subject.subscribe(
+        isolation: nil,
+        value: { value in
+          received.withLock { $0.append(value) }
+          own.withLock { $0 }?.dispose()
+        }
+      )
     }
     subject.send(1)
     subject.send(2)
@@ -73,11 +78,13 @@ struct PassthroughSubjectTests {
   @Test func sendFromInsideADeliveryIsDeliveredAfterIt() {
     let order = Locked<[String]>([])
     subject.subscribe(
+      isolation: nil,
       value: { [subject] value in
         order.withLock { $0.append("a\(value)") }
         if value == 1 { subject.send(2) }
-      })
-    subject.subscribe(value: { value in order.withLock { $0.append("b\(value)") } })
+      }
+    )
+    subject.subscribe(isolation: nil, value: { value in order.withLock { $0.append("b\(value)") } })
     subject.send(1)
     #expect(order.withLock { $0 } == ["a1", "b1", "a2", "b2"])
   }
@@ -105,7 +112,7 @@ struct PassthroughSubjectTests {
     let subscription: any Disposable = {
       let probe = Probe()
       weakProbe.object = probe
-      return subject.subscribe(value: { _ in _ = probe })
+      return subject.subscribe(isolation: nil, value: { _ in _ = probe })
     }()
     #expect(subject.subscriberCount == 1)
     #expect(weakProbe.object != nil)

@@ -51,11 +51,13 @@ struct ReplaySubjectTests {
     let inner = TestRecorder<Int, Boom>()
     let seenInsideDelivery = Locked<[Int]?>(nil)
     subject.subscribe(
+      isolation: nil,
       value: { [subject] value in
         guard value == 1 else { return }
         subject.subscribe(inner.observer)
         seenInsideDelivery.withLock { $0 = inner.values }
-      })
+      }
+    )
     subject.send(1)
     subject.send(2)
     subject.complete()
@@ -71,10 +73,13 @@ struct ReplaySubjectTests {
     // The replay runs inside the subscription, before it returns: the observer disposes through the lifetime.
     let lifetime = Lifetime()
     subject.signal.subscribe(
-      Observer(value: { value in
-        received.withLock { $0.append(value) }
-        if value == 2 { lifetime.dispose() }
-      }),
+      Observer(
+        isolation: nil,
+        value: { value in
+          received.withLock { $0.append(value) }
+          if value == 2 { lifetime.dispose() }
+        }
+      ),
       in: lifetime
     )
     subject.send(6)

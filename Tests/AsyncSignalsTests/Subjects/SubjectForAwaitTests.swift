@@ -3,17 +3,6 @@ import AsyncSignalsTesting
 import TestSupport
 import Testing
 
-extension SignalConvertible {
-  /// The source's signal, opening `gate` once a subscription has registered with the source.
-  func announcingSubscription(_ gate: Gate) -> Signal<Value, Failure> {
-    let signal = signal
-    return Signal.unserialized({ observer, lifetime in
-      signal.start(observer, in: lifetime)
-      gate.open()
-    })
-  }
-}
-
 @Suite(.timeLimit(.minutes(1)))
 struct SubjectForAwaitTests {
   final class Probe: Sendable {}

@@ -9,8 +9,8 @@ struct SubjectSubscriberCountTests {
     let replay = ReplaySubject<Int, Never>(capacity: 1)
     let current = CurrentValueSubject<Int, Never>(0)
     let subscriptions = [
-      passthrough.subscribe(value: { _ in }), passthrough.subscribe(value: { _ in }),
-      replay.subscribe(value: { _ in }), current.subscribe(value: { _ in }),
+      passthrough.subscribe(isolation: nil, value: { _ in }), passthrough.subscribe(isolation: nil, value: { _ in }),
+      replay.subscribe(isolation: nil, value: { _ in }), current.subscribe(isolation: nil, value: { _ in }),
     ]
     #expect([passthrough.subscriberCount, replay.subscriberCount, current.subscriberCount] == [2, 1, 1])
     subscriptions[0].dispose()
@@ -58,7 +58,7 @@ struct SubjectSubscriberCountTests {
   @Test func waitingReturnsAtOnceWithEnoughSubscribersOrAfterTheEnd() async {
     let subject = ReplaySubject<Int, Never>(capacity: 1)
     await subject.waitForSubscribers(0)
-    let subscription = subject.subscribe(value: { _ in })
+    let subscription = subject.subscribe(isolation: nil, value: { _ in })
     await subject.waitForSubscribers(1)
     subject.complete()
     await subject.waitForSubscribers(5)  // ended: nobody registers any more

@@ -24,7 +24,7 @@ struct LifetimeTests {
     let lifetime = Lifetime()
     lifetime.dispose()
     let completed = Counter()
-    lifetime.ended.subscribeCompleted { completed.increment() }
+    lifetime.ended.subscribeCompleted(isolation: nil) { completed.increment() }
     #expect(completed.value == 1)
   }
 
@@ -50,7 +50,7 @@ struct LifetimeTests {
       let counter = Counter()
       subscriber.object = counter
       subscription = Signal<Int, Never>.never.take(during: model.token.lifetime)
-        .subscribeNext { _ in counter.increment() }
+        .subscribeNext(isolation: nil) { _ in counter.increment() }
     }
     #expect(subscriber.object != nil)
     subscription?.dispose()

@@ -21,7 +21,7 @@ struct MutablePropertyTests {
     let property = MutableProperty(0)
     let recorder = TestRecorder<Int, Never>()
     property.signal.subscribe(recorder.observer)
-    property.signal.subscribeNext { value in
+    property.signal.subscribeNext(isolation: nil) { value in
       if value == 1 { property.value = 2 }
     }
     property.value = 1
@@ -39,7 +39,7 @@ struct MutablePropertyTests {
   @Test func concurrentModifiesLoseNoUpdateAndEndOnTheLastValue() async {
     let property = MutableProperty(0)
     let last = Locked(0)
-    let subscription = property.signal.subscribeNext { value in last.withLock { $0 = value } }
+    let subscription = property.signal.subscribeNext(isolation: nil) { value in last.withLock { $0 = value } }
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<4 {
         group.addTask {
@@ -60,7 +60,7 @@ struct BindTests {
     var text = ""
   }
 
-  @Test func bindWritesEachValueToTheKeyPath() {
+  @Test @MainActor func bindWritesEachValueToTheKeyPath() {
     let source = PassthroughSubject<String, Never>()
     let target = Target()
     source.signal.bind(to: target, \.text)
@@ -70,7 +70,7 @@ struct BindTests {
     #expect(target.text == "b")
   }
 
-  @Test func bindEndsWhenTheTargetIsReleased() {
+  @Test @MainActor func bindEndsWhenTheTargetIsReleased() {
     let source = PassthroughSubject<String, Never>()
     let disposed = Counter()
     var target: Target? = Target()
@@ -82,7 +82,7 @@ struct BindTests {
     #expect(binding.isDisposed)
   }
 
-  @Test func bindEndsWhenTheSignalEndsOrOnDisposal() {
+  @Test @MainActor func bindEndsWhenTheSignalEndsOrOnDisposal() {
     let source = PassthroughSubject<String, Never>()
     let target = Target()
     let binding = source.signal.bind(to: target, \.text)
@@ -100,5 +100,34 @@ struct BindTests {
     #expect(mirror.value == "x")
     source.value = "y"
     #expect(mirror.value == "y")
+  }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct MutablePropertyLockTests {
+  /// A value whose `deinit` reads the property that held it, which takes the property's lock.
+  final class Reader: Sendable {
+    let property: WeakReference<MutableProperty<Reader?>>
+    let readsInDeinit: Counter
+
+    init(property: WeakReference<MutableProperty<Reader?>>, readsInDeinit: Counter) {
+      self.property = property
+      self.readsInDeinit = readsInDeinit
+    }
+
+    deinit {
+      // With the lock held while the old value is released, this read would deadlock.
+      _ = property.object?.value
+      readsInDeinit.increment()
+    }
+  }
+
+  @Test func theReplacedValueIsReleasedUnderNoLock() {
+    let slot = WeakReference<MutableProperty<Reader?>>()
+    let readsInDeinit = Counter()
+    let property = MutableProperty<Reader?>(Reader(property: slot, readsInDeinit: readsInDeinit))
+    slot.object = property
+    property.value = nil
+    #expect(readsInDeinit.value == 1)
   }
 }

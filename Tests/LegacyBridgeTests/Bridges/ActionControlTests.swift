@@ -9,8 +9,8 @@ import Testing
 
   @Test func targetsAndSubscribersReceiveActionsInOrder() {
     let received = TestRecorder<String, Never>()
-    let target = control.addTarget { received.observer.send("target \($0)") }
-    let subscription = control.actions.subscribe(value: { received.observer.send("signal \($0)") })
+    let target = control.addTarget(isolation: nil) { received.observer.send("target \($0)") }
+    let subscription = control.actions.subscribe(isolation: nil, value: { received.observer.send("signal \($0)") })
     control.sendAction("tap")
     control.sendAction("hold")
     target.dispose()
@@ -21,7 +21,7 @@ import Testing
 
   @Test func disposingRemovesTheTarget() {
     let received = TestRecorder<String, Never>()
-    let target = control.addTarget { received.observer.send($0) }
+    let target = control.addTarget(isolation: nil) { received.observer.send($0) }
     #expect(control.hasTargets)
     control.sendAction("before")
     target.dispose()

@@ -60,8 +60,8 @@ struct CallbackBridgeTests {
   }
 
   @Test func eachSubscriptionStartsTheWork() {
-    signal.subscribe()
-    signal.subscribe()
+    signal.subscribe(isolation: nil)
+    signal.subscribe(isolation: nil)
     #expect(request.started.value == 2)
   }
 

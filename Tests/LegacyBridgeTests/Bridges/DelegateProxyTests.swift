@@ -96,7 +96,7 @@ final class RecordingListDelegate: ListDelegate {
   }
 
   @Test func originalReceivesEveryCall() {
-    let subscription = proxy.selections.signal.subscribe(value: { _ in })
+    let subscription = proxy.selections.signal.subscribe(isolation: nil, value: { _ in })
     list.tap(row: 0)
     list.tap(row: 1)
     list.reload()

@@ -115,7 +115,10 @@ struct ObservationBridgeTests {
     do {
       let token = Token()
       weakToken.object = token
-      subscription = Signal.observing(profile, \.name, on: scheduler).subscribe(value: { [token] _ in _ = token })
+      subscription = Signal.observing(profile, \.name, on: scheduler).subscribe(
+        isolation: nil,
+        value: { [token] _ in _ = token }
+      )
     }
     #expect(weakToken.object != nil)
     subscription?.dispose()
@@ -170,11 +173,51 @@ struct ObservationBridgeTests {
       _ = Signal.observing(Profile(), \.name, on: ImmediateScheduler())
     }
   }
+}
 
-  @Test func theActorFormIsRefusedOnNoActor() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Signal.observing(Profile(), \.name)
-    }
-    #expect(result?.standardErrorText.contains("observing(_:_:): call it on the actor the object belongs to") == true)
+@MainActor @Observable final class Greeter {
+  var name = ""
+}
+
+/// How a test waits for an observation of a `@MainActor @Observable` model (Docs/Testing.md): it iterates the
+/// observation, so each `next()` returns once the read it waits for has run on the main actor, with no yields.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct MainActorObservationTests {
+  @Test func aTestAwaitsEachReadByIteratingTheObservation() async {
+    let greeter = Greeter()
+    var names = Signal.observing(greeter, \.name).makeAsyncIterator()
+    #expect(await names.next() == "")  // the current value: the iterator has subscribed
+    greeter.name = "Ada"
+    #expect(await names.next() == "Ada")  // read in a later main-actor turn, which this await lets run
+    greeter.name = "Grace"
+    greeter.name = "Hopper"
+    #expect(await names.next() == "Hopper")  // changes made before the read arrive as one value, the latest
+  }
+
+  /// A subscriber on another actor gets each value by a hop: it has nothing right after subscribing, so the test
+  /// awaits what the subscriber does (here it opens a Gate) rather than checking at once.
+  @Test func aSubscriberOnAnotherActorIsAwaitedThroughWhatItDoes() async {
+    let greeter = Greeter()
+    greeter.name = "Ada"
+    let names = Signal.observing(greeter, \.name)
+    let cache = NameCache()
+    await cache.start(names)
+    await cache.received.wait()
+    #expect(await cache.latest == "Ada")
+  }
+}
+
+actor NameCache {
+  private(set) var latest: String?
+  private let bag = DisposeBag()
+  nonisolated let received = Gate()
+
+  func start(_ names: Signal<String, Never>) {
+    names.subscribe(value: { [received] name in
+      self.latest = name
+      received.open()
+    })
+    .disposed(by: bag)
   }
 }

@@ -105,14 +105,4 @@ struct ObservationChannelTests {
     RACChannelTo(property).bind(to: RACChannelTo(profile, \.name, on: scheduler))
     #expect(mirror.value == "a")
   }
-
-  @Test func theActorFormIsRefusedOnNoActor() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = ChannelTerminal.observing(Profile(), \.name)
-    }
-    #expect(
-      result?.standardErrorText.contains("ChannelTerminal.observing(_:_:): call it on the actor the object belongs to")
-        == true
-    )
-  }
 }

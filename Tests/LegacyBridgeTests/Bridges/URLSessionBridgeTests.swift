@@ -123,10 +123,11 @@ struct URLSessionBridgeTests {
     await server.stopped.wait()
   }
 
-  @Test func replayLazilySendsTheRequestOnceInTotal() async throws {
+  @Test func startOnFirstSubscriptionSendsTheRequestOnceInTotal() async throws {
     let server = try LocalHTTPServer(routes: ["/shared": .init(status: 200, body: "shared")], maxConnections: 1)
     defer { server.stop() }
-    let shared = session.signals.data(from: server.baseURL.appendingPathComponent("shared")).replayLazily()
+    let shared = session.signals.data(from: server.baseURL.appendingPathComponent("shared"))
+      .startOnFirstSubscription()
 
     let first = try await shared.value
     let second = try await shared.value

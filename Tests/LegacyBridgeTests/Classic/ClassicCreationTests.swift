@@ -34,7 +34,7 @@ struct ClassicCreationTests {
 
   @Test func disposingAClassicSubscriptionDisposesTheReturnedDisposable() {
     let cleanup = ActionDisposable()
-    let subscription = Signal<Int, Never>.createSignal { _ in cleanup }.subscribeNext { _ in }
+    let subscription = Signal<Int, Never>.createSignal { _ in cleanup }.subscribeNext(isolation: nil) { _ in }
     #expect(!cleanup.isDisposed)
     subscription.dispose()
     #expect(cleanup.isDisposed)
@@ -69,21 +69,31 @@ struct ClassicSubscriptionTests {
     let log = Locked<[String]>([])
     let append: @Sendable (String) -> Void = { entry in log.withLock { $0.append(entry) } }
     Signal<Int, Boom>.return(1).subscribeNext(
+      isolation: nil,
       { append("next \($0)") },
       error: { _ in append("error") },
       completed: { append("completed") }
     )
     Signal<Int, Boom>.error(Boom()).subscribeNext(
+      isolation: nil,
       { append("next \($0)") },
       error: { _ in append("error") },
       completed: { append("completed") }
     )
-    Signal<Int, Boom>.return(2).subscribeNext({ append("next \($0)") }, completed: { append("completed") })
-    Signal<Int, Boom>.error(Boom()).subscribeNext({ append("next \($0)") }, error: { _ in append("error") })
-    Signal<Int, Boom>.error(Boom()).subscribeError { _ in append("error only") }
-    Signal<Int, Boom>.return(3).subscribeCompleted { append("completed only") }
-    Signal<Int, Boom>.return(4).subscribeNext { append("next only \($0)") }
-    Signal<Int, Boom>.empty.subscribeError({ _ in append("error") }, completed: { append("completed") })
+    Signal<Int, Boom>.return(2).subscribeNext(
+      isolation: nil,
+      { append("next \($0)") },
+      completed: { append("completed") }
+    )
+    Signal<Int, Boom>.error(Boom()).subscribeNext(
+      isolation: nil,
+      { append("next \($0)") },
+      error: { _ in append("error") }
+    )
+    Signal<Int, Boom>.error(Boom()).subscribeError(isolation: nil) { _ in append("error only") }
+    Signal<Int, Boom>.return(3).subscribeCompleted(isolation: nil) { append("completed only") }
+    Signal<Int, Boom>.return(4).subscribeNext(isolation: nil) { append("next only \($0)") }
+    Signal<Int, Boom>.empty.subscribeError(isolation: nil, { _ in append("error") }, completed: { append("completed") })
     #expect(
       log.withLock { $0 } == [
         "next 1", "completed", "error", "next 2", "completed", "error", "error only", "completed only",
@@ -100,7 +110,11 @@ struct ClassicSubscriptionTests {
       continuation.yield(2)
       continuation.finish()
     }
-    stream.subscribeNext({ value in received.withLock { $0.append(value) } }, completed: { done.open() })
+    stream.subscribeNext(
+      isolation: nil,
+      { value in received.withLock { $0.append(value) } },
+      completed: { done.open() }
+    )
     await done.wait()
     #expect(received.withLock { $0 } == [1, 2])
   }

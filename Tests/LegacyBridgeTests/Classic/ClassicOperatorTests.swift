@@ -277,7 +277,7 @@ struct ClassicSchedulingTests {
   @Test func deliverOnMainThreadDeliversOnTheMainActor() async {
     let done = Gate()
     let onMain = Locked<Bool?>(nil)
-    _ = Signal<Int, Never>.return(1).deliverOnMainThread().subscribeNext { _ in
+    _ = Signal<Int, Never>.return(1).deliverOnMainThread().subscribeNext(isolation: nil) { _ in
       MainActor.assumeIsolated {}  // traps unless on the main thread
       onMain.withLock { $0 = true }
       done.open()
@@ -299,11 +299,11 @@ struct ClassicSideEffectTests {
       .doNext { append("doNext \($0)") }
       .doCompleted { append("doCompleted") }
       .finally { append("finally") }
-      .subscribeNext { append("next \($0)") }
+      .subscribeNext(isolation: nil) { append("next \($0)") }
     Signal<Int, Boom>.error(Boom())
       .doError { _ in append("doError") }
       .finally { append("finally") }
-      .subscribeError { _ in append("error") }
+      .subscribeError(isolation: nil) { _ in append("error") }
     #expect(
       log.withLock { $0 } == [
         "initially", "doNext 1", "next 1", "doCompleted", "finally", "doError", "finally", "error",
@@ -314,11 +314,13 @@ struct ClassicSideEffectTests {
   @Test func logFormsWriteToTheSink() {
     let lines = Locked<[String]>([])
     let sink: @Sendable (String) -> Void = { line in lines.withLock { $0.append(line) } }
-    Signal<Int, Boom>.return(1).logNext(to: sink).logCompleted(to: sink).subscribeNext { _ in }
-    Signal<Int, Boom>.error(Boom()).logError(to: sink).subscribeNext { _ in }
+    Signal<Int, Boom>.return(1).logNext(to: sink).logCompleted(to: sink).subscribeNext(isolation: nil) { _ in }
+    Signal<Int, Boom>.error(Boom()).logError(to: sink).subscribeNext(isolation: nil) { _ in }
     #expect(lines.withLock { $0 } == ["next: 1", "completed", "error: Boom()"])
     let all = Locked<[String]>([])
-    Signal<Int, Boom>.return(1).logAll(to: { line in all.withLock { $0.append(line) } }).subscribeNext { _ in }
+    Signal<Int, Boom>.return(1).logAll(to: { line in all.withLock { $0.append(line) } }).subscribeNext(isolation: nil) {
+      _ in
+    }
     #expect(all.withLock { $0.count } >= 2)
   }
 }

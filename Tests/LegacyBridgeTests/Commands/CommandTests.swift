@@ -22,7 +22,7 @@ struct CommandTests {
     let inners = inners
     let subscribed = subscribed
     let disposed = disposed
-    return Command(enabled: enabled, strategy: strategy) { index in
+    return Command(isolation: nil, enabled: enabled, strategy: strategy) { index in
       inners[index].signal.on(
         started: { subscribed.observer.send(index) },
         disposed: { disposed.observer.send(index) }
@@ -135,15 +135,62 @@ struct CommandTests {
 
   @Test func executionSignalsSendsEachExecutionAndItReplays() {
     let command = makeCommand(strategy: .concurrent)
-    let executions = TestRecorder<Signal<Int, CommandError<Boom>>, Never>()
+    let executions = TestRecorder<Signal<Int, Never>, Never>()
     command.executionSignals.subscribe(executions.observer)
     command.execute(0)
     inners[0].send(4)
     inners[0].complete()
-    let replayed = TestRecorder<Int, CommandError<Boom>>()
+    let replayed = TestRecorder<Int, Never>()
     executions.values.first?.subscribe(replayed.observer)
     #expect(executions.values.count == 1)
     #expect(replayed.untimedEvents == [.value(4), .completed])
+  }
+
+  /// RACCommandSpec: "should send errors on the errors signal, not on executionSignals" — the inner signals of
+  /// `executionSignals` complete where the execution fails, so RAC's `flatten` / `switchToLatest` idioms compile
+  /// and never end the outer subscription.
+  @Test func executionSignalsNeverFailAndTheirFailuresGoToErrors() {
+    let command = makeCommand(strategy: .concurrent)
+    let latest = TestRecorder<Int, Never>()
+    let flattened = TestRecorder<Int, Never>()
+    let errors = TestRecorder<Boom, Never>()
+    command.executionSignals.switchToLatest().subscribe(latest.observer)
+    command.executionSignals.flatten().subscribe(flattened.observer)
+    command.errors.subscribe(errors.observer)
+    command.execute(0)
+    inners[0].send(1)
+    inners[0].fail(Boom())
+    command.execute(1)
+    inners[1].send(2)
+    inners[1].complete()
+    #expect(latest.untimedEvents == [.value(1), .value(2)])
+    #expect(flattened.untimedEvents == [.value(1), .value(2)])
+    #expect(errors.values == [Boom()])
+  }
+
+  /// RACCommandSpec: "should complete signals on the main thread when deallocated" — every signal of a released
+  /// command completes, so nothing waits on it for ever.
+  @Test func releasingTheCommandCompletesAllItsSignals() {
+    let enabled = TestRecorder<Bool, Never>()
+    let executing = TestRecorder<Bool, Never>()
+    let executions = TestRecorder<Signal<Int, Never>, Never>()
+    let values = TestRecorder<Int, Never>()
+    let errors = TestRecorder<Boom, Never>()
+    do {
+      let command = makeCommand(strategy: .serial)
+      command.isEnabled.subscribe(enabled.observer)
+      command.isExecuting.subscribe(executing.observer)
+      command.executionSignals.subscribe(executions.observer)
+      command.values.subscribe(values.observer)
+      command.errors.subscribe(errors.observer)
+      command.execute(0)
+      inners[0].complete()
+    }
+    #expect(enabled.untimedEvents.last == .completed)
+    #expect(executing.untimedEvents == [.value(false), .value(true), .value(false), .completed])
+    #expect(executions.untimedEvents.last.map(\.isTerminal) == true)
+    #expect(values.untimedEvents == [.completed])
+    #expect(errors.untimedEvents == [.completed])
   }
 
   @Test func asyncOperationAndRunReturnTheTypedResult() async throws {

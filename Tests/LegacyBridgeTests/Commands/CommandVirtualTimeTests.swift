@@ -21,7 +21,7 @@ import Testing
     let taps = scheduler.makeHotSignal([.value(21, at: .seconds(2))] as [Recorded<Int, Never>])
     let values = scheduler.record(command.values)
     let executing = scheduler.record(command.isExecuting)
-    let tapping = taps.signal.subscribe(value: { command.execute($0) })
+    let tapping = taps.signal.subscribe(isolation: nil, value: { command.execute($0) })
     scheduler.advance(by: .seconds(5))
     #expect(values.events == [.value(42, at: .seconds(3))])
     #expect(
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func anExecutionsSignalRecordsItsHistory() {
-    let command = Command<String, String, Never> { [scheduler] query in
+    let command = Command<String, String, Never>(isolation: nil) { [scheduler] query in
       Signal(operation: {
         try? await scheduler.sleep(for: .milliseconds(200))
         return "results for \(query)"

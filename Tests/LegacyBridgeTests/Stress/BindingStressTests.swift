@@ -41,8 +41,8 @@ struct BindingStressTests {
     let following = MutableProperty(-2)
     let leadingDeliveries = Counter()
     let followingDeliveries = Counter()
-    leading.signal.subscribeNext { _ in leadingDeliveries.increment() }
-    following.signal.subscribeNext { _ in followingDeliveries.increment() }
+    leading.signal.subscribeNext(isolation: nil) { _ in leadingDeliveries.increment() }
+    following.signal.subscribeNext(isolation: nil) { _ in followingDeliveries.increment() }
     let binding = following.bindTwoWay(to: leading)
 
     await Self.hammer(leading, following)

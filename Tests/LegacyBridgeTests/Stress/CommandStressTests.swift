@@ -1,5 +1,6 @@
 import AsyncSignals
 import AsyncSignalsTesting
+import Dispatch
 import LegacyBridge
 import TestSupport
 import Testing
@@ -56,7 +57,7 @@ struct CommandStressTests {
   /// Runs `tasks` tasks that each call `run` `callsPerTask` times, and returns the outcomes and the
   /// `isExecuting` history.
   func hammer(_ strategy: ExecutionStrategy, gauge: Gauge) async -> (Outcomes, [Bool]) {
-    let command = Command<Int, Int, Boom>(strategy: strategy) { input in
+    let command = Command<Int, Int, Boom>(isolation: nil, strategy: strategy) { input in
       Signal(operation: { () async throws(Boom) -> Int in input }).on(
         started: { gauge.enter() },
         terminated: { gauge.exit() }
@@ -122,5 +123,30 @@ struct CommandStressTests {
     #expect(counts.notEnabled == 0)
     #expect(counts.values + counts.cancelled == Self.tasks * Self.callsPerTask)
     expectAlternating(history)
+  }
+
+  /// Issue 26's report, as it was made.
+  ///
+  /// A command made on the main actor, executed 200 times in a row from a background queue while a main-actor
+  /// test waits. Every execution must end and `isExecuting` must come back
+  /// to `false` (67 of 200 never ended before the fix; `StartedOnActorTests` pins the interleaving).
+  @Test @MainActor func aMainActorCommandExecutedFromABackgroundQueueAlwaysFinishes() async {
+    let command = Command<Int, Int, Boom>(strategy: .concurrent) { .just($0) }
+    for input in 0..<200 {
+      let finished = Gate()
+      let result = Locked<[Event<Int, CommandError<Boom>>]>([])
+      DispatchQueue.global().async {
+        command.execute(input).subscribe(
+          Observer { event in
+            result.withLock { $0.append(event) }
+            if event.isTerminal { finished.open() }
+          }
+        )
+      }
+      await finished.wait()
+      #expect(result.withLock { $0 } == [.value(input), .completed])
+    }
+    var executing = command.isExecuting.makeAsyncIterator()
+    #expect(await executing.next() == false)
   }
 }

@@ -35,7 +35,7 @@ struct ObservationStressTests {
     let queue = QueueScheduler(label: "ObservationStressTests")
     let counter = Counter()
     let received = Locked<[Int]>([])
-    let subscription = Signal.observing(counter, \.value, on: queue).subscribeNext { value in
+    let subscription = Signal.observing(counter, \.value, on: queue).subscribeNext(isolation: nil) { value in
       received.withLock { $0.append(value) }
     }
     let start = Gate()
@@ -46,7 +46,7 @@ struct ObservationStressTests {
         group.addTask {
           await start.wait()
           for _ in 0..<Self.churnsPerTask {
-            Signal.observing(counter, \.value, on: queue).subscribeNext { _ in }.dispose()
+            Signal.observing(counter, \.value, on: queue).subscribeNext(isolation: nil) { _ in }.dispose()
           }
         }
       }

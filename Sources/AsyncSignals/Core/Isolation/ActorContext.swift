@@ -1,39 +1,62 @@
-internal import CAsyncSignalsShims
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The actor a subscriber (or an observed object) lives on, and the two things asked of it: "am I on it?" and
 /// "run this there".
 ///
 /// Swift has no public way to ask whether the caller runs on a given actor without trapping when it does not
-/// (`assumeIsolated`), so ``isCurrent()`` asks the runtime's own check through a C shim (`CAsyncSignalsShims`).
-/// A thread check would not do: the main actor runs on the main thread in an app, but on whatever thread drains the
-/// main queue in other processes (`swift test` on Linux runs it on worker threads).
+/// (`assumeIsolated`), so ``isCurrent()`` answers from what public API can prove, and answers `false` otherwise;
+/// the caller then takes the always-correct path, a hop:
+///
+/// - The main actor runs its jobs on the main dispatch queue, so code that runs on that queue is on the main
+///   actor. A key set on the main queue (`DispatchQueue.getSpecific`) recognises it on every platform, on whatever
+///   thread drains the queue (`swift test` on Linux drains it on worker threads).
+/// - Another actor is recognised only while the library itself runs code that the compiler knows is isolated to it
+///   (``marking(_:_:)``, called with an `isolated` parameter): a subscription made on the actor, a drain of its
+///   mailbox. An event that such an actor's own code sends from elsewhere takes a hop.
+///
+/// A `true` answer is always right. A `false` one may be wrong only in the conservative direction.
 @usableFromInline
 package struct ActorContext: Sendable {
   /// The actor whose isolation the subscriber's closures belong to.
+  @usableFromInline
   package let actor: any Actor
 
   /// Whether this is the main actor.
+  @usableFromInline
   package let isMain: Bool
 
-  /// The two words of the actor's `UnownedSerialExecutor` (its identity and its implementation), read once: an
-  /// actor's executor never changes.
-  private let executorIdentity: UInt
-  private let executorImplementation: UInt
+  /// The actor's identity (its address), compared with the thread's mark.
+  private let identity: UInt
 
   /// Captures the actor a subscription or an observation belongs to.
   @usableFromInline
   package init(_ actor: any Actor) {
     self.actor = actor
     isMain = actor === MainActor.shared
-    // `UnownedSerialExecutor` wraps two words; the standard library's own `UnownedTaskExecutor.==` reads them the
-    // same way. They are only passed back to the runtime, never dereferenced here.
-    (executorIdentity, executorImplementation) = unsafeBitCast(actor.unownedExecutor, to: (UInt, UInt).self)
+    identity = UInt(bitPattern: ObjectIdentifier(actor))
   }
 
-  /// Whether the caller runs on the actor now.
+  /// Whether the caller is known to run on the actor now; `false` when that cannot be proven.
   @usableFromInline
   package func isCurrent() -> Bool {
-    asyncsignals_is_current_executor(UnsafeRawPointer(bitPattern: executorIdentity), executorImplementation)
+    if isMain { return MainQueueMark.isCurrent() }
+    return ActorMark.current == identity
+  }
+
+  /// Runs `body` with the calling thread marked as running on `actor`, so that ``isCurrent()`` recognises it.
+  ///
+  /// The `isolated` parameter is the proof: the compiler lets only code on `actor` call this.
+  @usableFromInline
+  package static func marking<Result>(_ actor: isolated any Actor, _ body: () throws -> Result) rethrows -> Result {
+    try ActorMark.withMark(ActorContext(actor).identity, body)
   }
 
   /// Runs `work` on the actor, later: one Task that starts there (the main actor) or hops there.
@@ -52,7 +75,7 @@ package struct ActorContext: Sendable {
   }
 
   private static func run(_ work: @Sendable () -> Void, on actor: isolated any Actor) {
-    work()
+    marking(actor, work)
   }
 }
 
@@ -65,17 +88,83 @@ extension ActorContext {
       hop(work)
     }
   }
+
+  /// Stops the program in debug builds if the caller is not on the actor (`Actor.assertIsolated`).
+  @inlinable
+  package func assertIsolated(_ message: @autoclosure () -> String = String()) {
+    actor.assertIsolated(message())
+  }
+}
+
+/// Recognises the main dispatch queue, which runs the main actor's jobs, with a key set on it.
+enum MainQueueMark {
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main queue (and so on the main actor).
+  @usableFromInline
+  static func isCurrent() -> Bool {
+    DispatchQueue.getSpecific(key: key) ?? false
+  }
+}
+
+/// The actor the library knows the calling thread runs on, kept in a POSIX thread-specific slot.
+@usableFromInline
+enum ActorMark {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "ActorContext: pthread_key_create failed (\(status))")
+    return key
+  }()
+
+  /// The identity of the actor the thread is marked with, or 0.
+  @usableFromInline
+  static var current: UInt {
+    UInt(bitPattern: pthread_getspecific(key))
+  }
+
+  /// Runs `body` with the thread marked with `identity`, then puts the previous mark back.
+  @usableFromInline
+  static func withMark<Result>(_ identity: UInt, _ body: () throws -> Result) rethrows -> Result {
+    let previous = pthread_getspecific(key)
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: identity))
+    defer { pthread_setspecific(key, previous) }
+    return try body()
+  }
 }
 
 /// A value that belongs to an actor's isolation (a closure formed there), carried through `Sendable` code to be
 /// used on that actor only.
+///
+/// Debug builds check every read: ``value`` stops the program unless the caller runs on the actor
+/// (`Actor.assertIsolated`), as swift-nio's `NIOLoopBound` checks its event loop.
+///
+/// ```swift
+/// let bound = ActorBound(closure, on: ActorContext(isolation))
+/// bound.context.run { bound.value() }
+/// ```
 package struct ActorBound<Value>: @unchecked Sendable {
-  // Safety: whoever makes one promises to read `value` only on the actor it belongs to, inside
-  // `ActorContext.run`/`hop` work for that actor (or, for a value made on no actor, only where the API that took it
-  // documents, serially). The compiler checks neither: each use site states which actor it runs on.
-  package let value: Value
+  // Safety: `value` is read only on `context.actor`, which debug builds check at every read (`assertIsolated`).
+  // Each use site reads it inside work that runs on that actor (`ActorContext.run`/`hop`, or a function with an
+  // `isolated` parameter), so the non-`Sendable` value is used by one actor's jobs only, one at a time.
+  private let storedValue: Value
 
-  package init(_ value: Value) {
-    self.value = value
+  /// The actor the value belongs to.
+  package let context: ActorContext
+
+  /// Binds `value`, made on `context`'s actor, to that actor.
+  package init(_ value: Value, on context: ActorContext) {
+    storedValue = value
+    self.context = context
+  }
+
+  /// The value; read it on the actor only.
+  package var value: Value {
+    context.assertIsolated("ActorBound: read off the actor it belongs to")
+    return storedValue
   }
 }

@@ -17,12 +17,14 @@ import Synchronization
 /// the terminal event last, and then drops its closures.
 @usableFromInline
 final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
-  // Safety: `handlers` holds closures isolated to `subscriber.actor` (they were formed there and are not
-  // `Sendable`). They are called only by `deliverOnActor`, which runs only on that actor: from `receive` when
-  // `subscriber.isCurrent()` (the runtime's check) proves the caller is on it, or from `drain`, which runs on it (a
-  // hop, or `receive` on the actor). `handlers` is written (released) only under the same condition, after a
-  // terminal event. Calls are serial because the actor runs one job at a time and upstream never overlaps its
-  // deliveries. The mailbox is behind `machine`'s lock; `stopped` and `backlog` are atomic; the rest is immutable.
+  // Safety: `handlers` and `delivering` belong to `subscriber.actor`: the closures were formed there and are not
+  // `Sendable`. Both are read and written only on that actor: by `deliverOnActor`, called from `receive` when
+  // `subscriber.isCurrent()` proves the caller is on it (the main queue's key, or the library's own mark of a
+  // thread it runs on the actor) or from `drain`, which runs there; and by `releaseHandlersOnActor`, called by
+  // `dispose()` when `isCurrent()` proves it is on the actor, or after a hop there. Debug builds check each of those
+  // entries with `assertIsolated`. Calls are serial because the actor runs one job at a time and upstream never
+  // overlaps its deliveries. The mailbox is behind `machine`'s lock; `stopped` and `backlog` are atomic; the rest
+  // is immutable.
 
   /// The three closures of the subscriber, as one value so that they are released together.
   @usableFromInline
@@ -52,6 +54,12 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   @usableFromInline
   @exclusivity(unchecked)
   var handlers: Handlers?
+
+  /// Whether a closure is running (on the actor): a disposal from inside it lets go of the closures only after
+  /// it returns, since the call uses them in place.
+  @usableFromInline
+  @exclusivity(unchecked)
+  var delivering = false
   private let machine = Locked(IsolatedDeliveryStateMachine<Event<Value, Failure>>())
 
   /// Mirrors the machine's `hasBacklog`, so that an event arriving on the actor takes no lock when nothing waits.
@@ -79,16 +87,21 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   }
 
   /// Subscribes to `signal` on the caller's thread, which runs on the subscriber's actor.
+  ///
+  /// While the signal's body runs, the thread is marked as being on the actor, so that what the body sends at once
+  /// (a current value, a replay) is delivered before this returns, on any actor.
   @inlinable
-  func start(_ signal: Signal<Value, Failure>) {
+  func start(_ signal: Signal<Value, Failure>, on actor: isolated any Actor) {
     let lifetime = lifetime
-    signal.start(
-      Observer { [self] event in
-        receive(event)
-        if event.isTerminal { lifetime.dispose() }
-      },
-      in: lifetime
-    )
+    let observer = Observer<Value, Failure> { [self] event in
+      receive(event)
+      if event.isTerminal { lifetime.dispose() }
+    }
+    if subscriber.isMain {
+      signal.start(observer, in: lifetime)
+    } else {
+      ActorContext.marking(actor) { signal.start(observer, in: lifetime) }
+    }
   }
 
   @usableFromInline
@@ -96,18 +109,30 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
     stopped.load(ordering: .acquiring)
   }
 
-  /// Stops delivery (nothing more reaches the closures once this returns) and disposes the upstream subscription.
+  /// Stops delivery (nothing more reaches the closures once this returns), disposes the upstream subscription and
+  /// lets go of the closures: at once on the actor, after a hop there from elsewhere.
   @usableFromInline
   func dispose() {
-    if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
-      let dropped = machine.withLock { machine in
-        let dropped = machine.stopped()
-        backlog.store(false, ordering: .releasing)
-        return dropped
-      }
-      _ = dropped  // released after unlocking
+    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return lifetime.dispose() }
+    let dropped = machine.withLock { machine in
+      let dropped = machine.stopped()
+      backlog.store(false, ordering: .releasing)
+      return dropped
     }
+    _ = dropped  // released after unlocking
     lifetime.dispose()
+    if subscriber.isCurrent() {
+      releaseHandlersOnActor()
+    } else {
+      subscriber.hop { [self] in releaseHandlersOnActor() }
+    }
+  }
+
+  /// Drops the closures, unless one of them is running: then `deliverOnActor` drops them when it returns.
+  private func releaseHandlersOnActor() {
+    subscriber.assertIsolated("IsolatedSubscription: closures released off their actor")
+    guard !delivering else { return }
+    handlers = nil
   }
 
   /// Takes an event from upstream (serially, from any thread).
@@ -165,7 +190,10 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   func deliverOnActor(_ event: Event<Value, Failure>) {
     guard !stopped.load(ordering: .acquiring), handlers != nil else { return }
     guard case .value(let value) = event else { return deliverTerminalOnActor(event) }
+    delivering = true
     Self.call(&handlers, with: value)
+    delivering = false
+    if stopped.load(ordering: .acquiring) { handlers = nil }  // disposed from inside the closure
   }
 
   /// Calls the value closure in place, without copying the three closures out of the object (a retain and a

@@ -1,94 +1,67 @@
-/// The states of the buffer between a pushing signal and one pulling `for await` loop.
+/// The locked half of a `for await` buffer: who waits, what did not fit in the ring, and whether it is over.
 ///
-/// Events arrive one at a time (``eventReceived(_:)``); the consumer takes everything buffered at once as a
-/// batch (``nextBatchRequested(recycling:)``), so one resume of the consumer covers many values. Values of the
-/// batch count as in flight until the consumer asks for the next batch; asynchronous senders wait while
-/// `policy.asyncLimit` values are in flight. The machine is pure: it returns the continuations to resume and
-/// the values to release, and never resumes or releases anything itself.
+/// Events normally travel through the buffer's lock-free ring (``ForAwaitStorage``), one atomic add per event and
+/// no lock. This machine holds what the ring cannot: the suspended consumer, the asynchronous senders waiting for
+/// room, and the *overflow*, the events that arrive while the ring is full (a synchronous sender far ahead of the
+/// loop) or that a `.bufferingNewest` policy may still drop. It runs under the storage's lock only at suspension,
+/// wake-up, overflow and the end. It is pure: it returns the continuations to resume and the events to release,
+/// and never resumes or releases anything itself.
 @usableFromInline
 struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   @usableFromInline
   typealias Batch = [Event<Value, Failure>]
   @usableFromInline
-  typealias ConsumerContinuation = UnsafeContinuation<Batch, Never>
+  typealias ConsumerContinuation = UnsafeContinuation<Void, Never>
   @usableFromInline
   typealias ProducerContinuation = UnsafeContinuation<Void, Never>
 
   @usableFromInline
   enum State {
-    /// The consumer is not suspended. `buffer` holds events it has not taken (a terminal one last);
-    /// `outstanding` counts the values of the batch it is working through; `producers` wait for room.
-    case buffering(buffer: Batch, outstanding: Int, producers: ProducerWaiters)
-    /// The consumer is suspended for the next batch. Nothing is buffered or in flight, so no producer waits.
-    /// `spare` and `next` are empty arrays kept for their capacity: the first event goes to the consumer in
-    /// `spare`, and `next` becomes the buffer, so resuming the consumer allocates nothing once they have grown.
-    case awaitingEvents(consumer: ConsumerContinuation, spare: Batch, next: Batch)
-    /// The terminal event was taken, or the consumer went away: everything received is dropped.
+    /// The loop goes on. `consumer` is set while the consumer is suspended for events; `producers` wait for
+    /// room; `overflow` holds events, in order, that come after everything in the ring.
+    case active(consumer: ConsumerContinuation?, producers: ProducerWaiters, overflow: Batch)
+    /// The consumer went away: nobody waits again, and what arrives is dropped.
     case finished
-    /// Transient placeholder while the buffer is mutated in place.
+    /// Transient placeholder while the overflow is mutated in place.
     case modifying
   }
 
-  /// What ``eventReceived(_:)`` asks the caller to do after unlocking.
+  /// What ``overflowReceived(_:buffered:)`` asks the producer to do after unlocking.
   @usableFromInline
-  enum EventAction {
-    /// Nothing (the event was buffered).
-    case none
-    /// Hand `batch` to the suspended consumer.
-    case resumeConsumer(ConsumerContinuation, Batch)
-    /// Release a value dropped by the policy, or an event that arrived after the end.
+  enum OverflowAction {
+    /// The event joined the overflow; resume the consumer if it waited.
+    case buffered(resumingConsumer: ConsumerContinuation?)
+    /// Release `event`: dropped by the policy, or the loop is over.
     case release(Event<Value, Failure>)
+    /// Release `dropped`, the oldest value of the overflow, which the event replaced (`.bufferingNewest`).
+    case replaced(dropped: Event<Value, Failure>, resumingConsumer: ConsumerContinuation?)
   }
 
-  /// What ``nextBatchRequested(recycling:)`` asks the consumer to do.
+  /// What ``overflowTaken(into:)`` hands the consumer.
   @usableFromInline
-  enum NextBatchAction {
-    /// Work through `batch`, then resume `producers` that now have room.
-    case takeBatch(Batch, resumingProducers: ProducerWaiters)
-    /// Nothing is buffered: suspend (``consumerSuspended(_:)``) after resuming `producers`.
-    case suspend(resumingProducers: ProducerWaiters)
-    /// The stream is over: end the iteration.
+  enum TakeAction {
+    /// Work through the batch, which got `count` events from the overflow.
+    case take(count: Int)
+    /// The loop is over: end the iteration.
     case end
   }
 
-  /// What ``consumerSuspended(_:)`` asks the caller to do.
+  /// What ``consumerSuspended(_:)`` asks the consumer to do.
   @usableFromInline
   enum SuspendAction {
-    /// Stay suspended until an event arrives.
+    /// Stay suspended until a producer, or the end, resumes it.
     case wait
-    /// Resume the consumer at once with `batch` (an empty batch ends the iteration).
-    case resume(ConsumerContinuation, Batch)
-  }
-
-  /// What ``finished()`` asks the caller to release and resume.
-  @usableFromInline
-  struct FinishAction {
-    /// The suspended consumer, to resume with an empty batch.
-    @usableFromInline
-    var consumer: ConsumerContinuation?
-    /// Waiting producers, to resume.
-    @usableFromInline
-    var producers: ProducerWaiters
-    /// Events never consumed, to release.
-    @usableFromInline
-    var dropped: Batch
-
-    @inlinable
-    init(consumer: ConsumerContinuation?, producers: ProducerWaiters, dropped: Batch) {
-      self.consumer = consumer
-      self.producers = producers
-      self.dropped = dropped
-    }
+    /// Resume at once: something arrived in the overflow, or the loop is over.
+    case resume(ConsumerContinuation)
   }
 
   @usableFromInline
   let policy: BufferingPolicy
   @usableFromInline
-  var state = State.buffering(buffer: [], outstanding: 0, producers: ProducerWaiters())
-  /// The consumer's recycled batch, held between ``nextBatchRequested(recycling:)`` deciding to suspend and
-  /// ``consumerSuspended(_:)``, which moves it into ``State/awaitingEvents(consumer:spare:next:)``.
+  var state = State.active(consumer: nil, producers: ProducerWaiters(), overflow: [])
+  /// Events the consumer took from the overflow and has not given back (its current batch).
   @usableFromInline
-  var spare: Batch = []
+  var overflowOutstanding = 0
 
   /// Creates the machine for a consumer buffering with `policy`.
   @usableFromInline
@@ -96,133 +69,156 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     self.policy = policy
   }
 
-  /// The signal delivered `event`.
+  /// Whether the consumer went away.
   @inlinable
-  mutating func eventReceived(_ event: Event<Value, Failure>) -> EventAction {
+  var isFinished: Bool {
+    if case .finished = state { true } else { false }
+  }
+
+  /// How many events of the overflow are in flight: waiting in it, or taken and not given back.
+  @inlinable
+  var overflowInFlight: Int {
+    if case .active(_, _, let overflow) = state { overflow.count + overflowOutstanding } else { 0 }
+  }
+
+  /// A synchronous sender's event that goes to the overflow; `buffered` events wait in the ring before it.
+  ///
+  /// The policy's limit counts both: `.bufferingOldest` drops the newcomer, `.bufferingNewest` the oldest value
+  /// of the overflow (it never puts values in the ring, so its overflow is everything buffered). A terminal
+  /// event is never dropped.
+  @inlinable
+  mutating func overflowReceived(_ event: Event<Value, Failure>, buffered: Int) -> OverflowAction {
     switch state {
-    case .awaitingEvents(let consumer, var spare, let next):
-      state = .buffering(buffer: next, outstanding: event.isTerminal ? 0 : 1, producers: ProducerWaiters())
-      spare.append(event)
-      return .resumeConsumer(consumer, spare)
-    case .buffering(var buffer, let outstanding, let producers):
+    case .active(let consumer, let producers, var overflow):
       state = .modifying
-      defer { state = .buffering(buffer: buffer, outstanding: outstanding, producers: producers) }
-      guard !event.isTerminal, let limit = policy.bufferLimit, buffer.count >= limit else {
-        buffer.append(event)
-        return .none
+      let limited = !event.isTerminal && policy.bufferLimit.map { buffered + overflow.count >= $0 } == true
+      var dropped: Event<Value, Failure>?
+      if limited {
+        switch policy {
+        case .bufferingNewest:
+          dropped = overflow.isEmpty ? nil : overflow.removeFirst()
+        case .bufferingOldest, .unbounded:
+          state = .active(consumer: consumer, producers: producers, overflow: overflow)
+          return .release(event)
+        }
       }
-      switch policy {
-      case .bufferingNewest:
-        let dropped = buffer.removeFirst()
-        buffer.append(event)
-        return .release(dropped)
-      case .bufferingOldest, .unbounded:
-        return .release(event)
-      }
+      overflow.append(event)
+      state = .active(consumer: nil, producers: producers, overflow: overflow)
+      guard let dropped else { return .buffered(resumingConsumer: consumer) }
+      return .replaced(dropped: dropped, resumingConsumer: consumer)
     case .finished:
       return .release(event)
     case .modifying:
-      preconditionFailure("ForAwait: internal inconsistency, \(state) received eventReceived")
+      preconditionFailure("ForAwait: internal inconsistency, \(state) received overflowReceived")
     }
   }
 
-  /// The consumer finished its previous batch and hands back its (emptied) storage for reuse.
+  /// The consumer takes the overflow, after the ring's events, into `batch`.
+  ///
+  /// The events stay in flight until the consumer gives them back (``overflowGivenBack(_:)``).
   @inlinable
-  mutating func nextBatchRequested(recycling recycled: Batch) -> NextBatchAction {
+  mutating func overflowTaken(into batch: inout Batch) -> TakeAction {
     switch state {
-    case .buffering(let buffer, _, var producers):
-      guard !buffer.isEmpty else {
-        // Both empty arrays are kept for their capacity until the consumer suspends (`consumerSuspended`).
-        state = .buffering(buffer: buffer, outstanding: 0, producers: ProducerWaiters())
-        spare = recycled
-        return .suspend(resumingProducers: producers)
+    case .active(let consumer, let producers, var overflow):
+      state = .modifying
+      let count = overflow.count
+      if batch.isEmpty {
+        // The whole overflow becomes the batch, and the batch's emptied storage the next overflow: no copy.
+        swap(&batch, &overflow)
+      } else {
+        batch.append(contentsOf: overflow)
+        overflow.removeAll(keepingCapacity: true)
       }
-      let inFlight = buffer.count
-      let resumed = inFlight < policy.asyncLimit ? producers : ProducerWaiters()
-      if !resumed.isEmpty { producers = ProducerWaiters() }
-      state = .buffering(buffer: recycled, outstanding: inFlight, producers: producers)
-      return .takeBatch(buffer, resumingProducers: resumed)
+      overflowOutstanding += count
+      state = .active(consumer: consumer, producers: producers, overflow: overflow)
+      return .take(count: count)
     case .finished:
       return .end
-    case .awaitingEvents, .modifying:
-      preconditionFailure("ForAwait: internal inconsistency, \(state) received nextBatchRequested")
+    case .modifying:
+      preconditionFailure("ForAwait: internal inconsistency, \(state) received overflowTaken")
     }
   }
 
-  /// The consumer is about to suspend with `consumer` (the second half of ``nextBatchRequested(recycling:)``).
+  /// The consumer finished the `count` events of its batch that came from the overflow: that makes room, so
+  /// every waiting producer is returned, to check for itself.
+  @inlinable
+  mutating func overflowGivenBack(_ count: Int) -> ProducerWaiters {
+    overflowOutstanding -= count
+    return producersWoken()
+  }
+
+  /// The consumer found nothing and suspends with `consumer`.
   @inlinable
   mutating func consumerSuspended(_ consumer: ConsumerContinuation) -> SuspendAction {
     switch state {
-    case .buffering(let buffer, _, let producers):
-      guard !buffer.isEmpty else {
-        precondition(producers.isEmpty, "ForAwait: internal inconsistency, producers wait with nothing in flight")
-        state = .awaitingEvents(consumer: consumer, spare: spare, next: buffer)
-        spare = []
-        return .wait
-      }
-      state = .buffering(buffer: spare, outstanding: buffer.count, producers: producers)
-      spare = []
-      return .resume(consumer, buffer)
+    case .active(let waiting, let producers, let overflow):
+      precondition(waiting == nil, "ForAwait: internal inconsistency, two consumers suspended")
+      guard overflow.isEmpty else { return .resume(consumer) }
+      state = .active(consumer: consumer, producers: producers, overflow: overflow)
+      return .wait
     case .finished:
-      return .resume(consumer, [])
-    case .awaitingEvents, .modifying:
+      return .resume(consumer)
+    case .modifying:
       preconditionFailure("ForAwait: internal inconsistency, \(state) received consumerSuspended")
     }
   }
 
-  /// An asynchronous sender asks whether it may send now.
+  /// A producer saw that the consumer waits, or the consumer takes its suspension back: returns the suspended
+  /// consumer to resume, if it still waits (whoever takes it resumes it, once).
   @inlinable
-  func hasRoom() -> Bool {
+  mutating func consumerWoken() -> ConsumerContinuation? {
     switch state {
-    case .buffering(let buffer, let outstanding, _): buffer.count + outstanding < policy.asyncLimit
-    case .awaitingEvents, .finished: true
-    case .modifying: preconditionFailure("ForAwait: internal inconsistency, \(state) read hasRoom")
+    case .active(let consumer, let producers, let overflow):
+      guard let consumer else { return nil }
+      state = .active(consumer: nil, producers: producers, overflow: overflow)
+      return consumer
+    case .finished:
+      return nil
+    case .modifying:
+      preconditionFailure("ForAwait: internal inconsistency, \(state) received consumerWoken")
     }
   }
 
-  /// An asynchronous sender without room is about to suspend with `producer`; returns it if it must resume now.
+  /// An asynchronous sender without room suspends with `producer`; returns it if it must resume now.
   @inlinable
   mutating func producerSuspended(_ producer: ProducerContinuation) -> ProducerContinuation? {
     switch state {
-    case .buffering(let buffer, let outstanding, var producers):
-      guard buffer.count + outstanding >= policy.asyncLimit else { return producer }
+    case .active(let consumer, var producers, let overflow):
       state = .modifying
       producers.append(producer)
-      state = .buffering(buffer: buffer, outstanding: outstanding, producers: producers)
+      state = .active(consumer: consumer, producers: producers, overflow: overflow)
       return nil
-    case .awaitingEvents, .finished:
+    case .finished:
       return producer
     case .modifying:
       preconditionFailure("ForAwait: internal inconsistency, \(state) received producerSuspended")
     }
   }
 
-  /// A waiting producer's Task was cancelled: every waiting producer is woken to check for itself.
+  /// Room appeared, or a waiting producer's Task was cancelled: every waiting producer is woken to check for
+  /// itself.
   @inlinable
-  mutating func producerCancelled() -> ProducerWaiters {
+  mutating func producersWoken() -> ProducerWaiters {
     switch state {
-    case .buffering(let buffer, let outstanding, let producers):
-      state = .buffering(buffer: buffer, outstanding: outstanding, producers: ProducerWaiters())
+    case .active(let consumer, let producers, let overflow):
+      state = .active(consumer: consumer, producers: ProducerWaiters(), overflow: overflow)
       return producers
-    case .awaitingEvents, .finished:
+    case .finished:
       return ProducerWaiters()
     case .modifying:
-      preconditionFailure("ForAwait: internal inconsistency, \(state) received producerCancelled")
+      preconditionFailure("ForAwait: internal inconsistency, \(state) received producersWoken")
     }
   }
 
   /// The consumer went away (its Task was cancelled, or the loop ended).
   @inlinable
-  mutating func finished() -> FinishAction {
+  mutating func finished() -> (consumer: ConsumerContinuation?, producers: ProducerWaiters, dropped: Batch) {
     switch state {
-    case .buffering(let buffer, _, let producers):
+    case .active(let consumer, let producers, let overflow):
       state = .finished
-      return FinishAction(consumer: nil, producers: producers, dropped: buffer)
-    case .awaitingEvents(let consumer, _, _):
-      state = .finished
-      return FinishAction(consumer: consumer, producers: ProducerWaiters(), dropped: [])
+      return (consumer, producers, overflow)
     case .finished:
-      return FinishAction(consumer: nil, producers: ProducerWaiters(), dropped: [])
+      return (nil, ProducerWaiters(), [])
     case .modifying:
       preconditionFailure("ForAwait: internal inconsistency, \(state) received finished")
     }

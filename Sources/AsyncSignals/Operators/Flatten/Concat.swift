@@ -11,6 +11,8 @@ extension Signal {
   ///  concat:  ─1──2────3──4─|
   /// ```
   ///
+  /// ![concat: the second subscribed once the first completed](marble-concat.svg)
+  ///
   /// ```swift
   /// Signal.concat(cachedPage, freshPage)
   /// ```

@@ -62,6 +62,8 @@ extension Signal {
   ///
   /// The same as `flatten(.latest)`. It completes once the outer signal and the current inner completed.
   ///
+  /// ![switchToLatest: a new inner disposes the previous one](marble-switch-to-latest.svg)
+  ///
   /// ```swift
   /// currentUser.map { user in user.messages }.switchToLatest()
   /// ```

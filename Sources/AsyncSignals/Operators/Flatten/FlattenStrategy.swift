@@ -31,6 +31,8 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
 
   /// Every inner runs as soon as it arrives; the result completes after the outer and every inner completed.
   ///
+  /// ![flatMap(.merge): every inner runs at once](marble-flatmap-merge.svg)
+  ///
   /// ```swift
   /// downloads.flatten(.merge)
   /// ```
@@ -38,12 +40,16 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
 
   /// One inner at a time, in arrival order; the next is subscribed only after the previous completed.
   ///
+  /// ![flatMap(.concat): each inner after the previous one](marble-flatmap-concat.svg)
+  ///
   /// ```swift
   /// saves.flatten(.concat)  // one save after the other
   /// ```
   public static let concat = FlattenStrategy(kind: .concurrent(limit: 1))
 
   /// Only the newest inner runs: a new inner disposes the previous one before it is subscribed.
+  ///
+  /// ![flatMap(.latest): a new inner disposes the previous one](marble-flatmap-latest.svg)
   ///
   /// ```swift
   /// searchTerms.flatMap(.latest) { api.search($0) }
@@ -56,12 +62,16 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
   /// starts the next inner. This is Rx's `flatMapFirst` (RxJS `exhaustMap`), the usual way to ignore a double tap
   /// while its request runs.
   ///
+  /// ![flatMap(.first): inners that arrive meanwhile are dropped](marble-flatmap-first.svg)
+  ///
   /// ```swift
   /// submitTaps.flatMap(.first) { _ in api.submit(form) }  // taps during a submission do nothing
   /// ```
   public static let first = FlattenStrategy(kind: .first)
 
   /// At most `limit` inners run at once; the others wait and start, in order, as running ones complete.
+  ///
+  /// ![flatMap(.concurrent(limit: 2)): the third inner waits](marble-flatmap-concurrent.svg)
   ///
   /// ```swift
   /// urls.flatMap(.concurrent(limit: 4)) { download($0) }

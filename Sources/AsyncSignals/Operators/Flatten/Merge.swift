@@ -39,6 +39,8 @@ extension Signal {
 
   /// Interleaves the values of this signal and `other`.
   ///
+  /// ![merge(with:): the values of both, interleaved](marble-merge.svg)
+  ///
   /// ```swift
   /// taps.merge(with: keyPresses)
   /// ```

@@ -28,15 +28,18 @@ extension Signal {
     _ key: @escaping @Sendable (Value) -> Key
   ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
     lift { downstream, lifetime in
-      // Locked, not an OperatorState: disposal reads the table from outside event delivery.
-      let groups = Locked<GroupTable<Key, Value, Failure>?>(GroupTable())
+      // The groups by key are touched only from event delivery, which is serial: an OperatorState, so that the
+      // user's `Hashable` key is hashed and compared under no lock. Disposal reads the groups from outside
+      // delivery, so their creation order is also kept behind a lock, where only whole groups are appended.
+      let byKey = OperatorState<[Key: GroupStorage<Value, Failure>]>([:])
+      let inOrder = Locked<[GroupStorage<Value, Failure>]?>([])
       /// Closes the table and sends `terminal` to every group, in creation order (after unlocking).
       @Sendable func endGroups(with terminal: Event<Value, Failure>) {
-        let remaining = groups.withLock { table in
-          defer { table = nil }
-          return table
+        let remaining = inOrder.withLock { groups in
+          defer { groups = nil }
+          return groups
         }
-        for group in remaining?.inOrder ?? [] {
+        for group in remaining ?? [] {
           group.send(terminal)
         }
       }
@@ -45,35 +48,30 @@ extension Signal {
         switch event {
         case .value(let value):
           let groupKey = key(value)
-          let (group, isNew) = groups.withLock { table -> (GroupStorage<Value, Failure>?, Bool) in
-            guard table != nil else { return (nil, false) }
-            if let existing = table?.byKey[groupKey] { return (existing, false) }
-            let created = GroupStorage<Value, Failure>()
-            table?.byKey[groupKey] = created
-            table?.inOrder.append(created)
-            return (created, true)
+          if let existing = byKey.value[groupKey] {
+            return existing.send(.value(value))
           }
-          guard let group else { return }
-          if isNew {
-            downstream.send(GroupedSignal(key: groupKey, signal: group.signal))
+          let created = GroupStorage<Value, Failure>()
+          let isOpen = inOrder.withLock { groups in
+            groups?.append(created)
+            return groups != nil
           }
-          group.send(.value(value))
+          guard isOpen else { return }
+          byKey.value[groupKey] = created
+          downstream.send(GroupedSignal(key: groupKey, signal: created.signal))
+          created.send(.value(value))
         case .failed(let failure):
           endGroups(with: event)
+          byKey.value = [:]
           downstream.fail(failure)
         case .completed:
           endGroups(with: event)
+          byKey.value = [:]
           downstream.complete()
         }
       }
     }
   }
-}
-
-/// The groups of one `groupBy` subscription, by key and in creation order.
-private struct GroupTable<Key: Hashable, Value: Sendable, Failure: Error> {
-  var byKey: [Key: GroupStorage<Value, Failure>] = [:]
-  var inOrder: [GroupStorage<Value, Failure>] = []
 }
 
 /// The values of one key of ``Signal/groupBy(_:)``, as a signal.

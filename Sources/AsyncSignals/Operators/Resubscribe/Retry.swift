@@ -11,6 +11,8 @@ extension Signal {
   ///  retry(1):   ─1──1─2─|
   /// ```
   ///
+  /// ![retry(2): three subscriptions, then the failure](marble-retry.svg)
+  ///
   /// ```swift
   /// api.fetchFeed().retry(3)  // at most four attempts
   /// ```

@@ -37,15 +37,16 @@ public struct RetryDelay: Sendable {
   /// `maximum`.
   ///
   /// Retry 1 waits `initial`, retry 2 `initial * multiplier`, retry n `initial * multiplier^(n-1)`, never more than
-  /// `maximum`.
+  /// `maximum`. The multiplier is 2 unless given: each wait doubles the one before.
   ///
   /// ```swift
-  /// RetryDelay.exponential(initial: .seconds(1), multiplier: 2, maximum: .seconds(60))  // 1 s, 2 s, 4 s, … 60 s
+  /// RetryDelay.exponential(initial: .seconds(1), maximum: .seconds(60))  // 1 s, 2 s, 4 s, … 60 s (multiplier 2)
+  /// RetryDelay.exponential(initial: .seconds(1), multiplier: 1.5)       // 1 s, 1.5 s, 2.25 s, …
   /// ```
   ///
   /// - Parameters:
   ///   - initial: The wait before the first retry; must not be negative.
-  ///   - multiplier: The growth factor between two retries; at least 1.
+  ///   - multiplier: The growth factor between two retries; at least 1. By default 2.
   ///   - maximum: The longest wait; at least `initial`. Without one, the growth stops at about 31 years.
   /// - Returns: The delay.
   public static func exponential(

@@ -18,7 +18,7 @@ extension Signal {
   /// ```
   ///
   /// ```swift
-  /// api.search(term)
+  /// api.search(term)  // retries after 0.5 s, 1 s and 2 s: the backoff's multiplier is 2 unless given
   ///   .retry(upTo: 3, delay: .exponential(initial: .milliseconds(500)), scheduler: MainScheduler.shared)
   /// ```
   ///

@@ -12,6 +12,8 @@ extension Signal {
   ///  result:   ──────2──2──3─
   /// ```
   ///
+  /// ![sample(on:): the latest value each time the sampler fires](marble-sample.svg)
+  ///
   /// ```swift
   /// mousePositions.sample(on: frames)  // where the mouse was at each frame
   /// ```

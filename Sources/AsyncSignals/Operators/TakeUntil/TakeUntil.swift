@@ -12,6 +12,8 @@ extension Signal {
   ///  result:   ─1──2──|
   /// ```
   ///
+  /// ![take(until:): the values until the trigger fires](marble-take-until.svg)
+  ///
   /// ```swift
   /// positions.take(until: viewDisappeared)
   /// ```

@@ -16,8 +16,17 @@ extension Signal {
   /// - Parameter scheduler: Where the downstream observer is called.
   /// - Returns: A signal that delivers this one's events on `scheduler`.
   public func observe(on scheduler: some Scheduler) -> Signal {
+    observe(on: scheduler, deliveringAtOnceWhen: nil)
+  }
+
+  /// ``observe(on:)``, except that an event that arrives while `isOnTarget()` says the thread already runs where
+  /// `scheduler` does, with nothing queued ahead of it, is delivered at once (RAC's `deliverOnMainThread`).
+  package func observe(
+    on scheduler: some Scheduler,
+    deliveringAtOnceWhen isOnTarget: (@Sendable () -> Bool)?
+  ) -> Signal {
     derived({ downstream, lifetime in
-      let storage = ObserveOnStorage(downstream: downstream, scheduler: scheduler)
+      let storage = ObserveOnStorage(downstream: downstream, scheduler: scheduler, isOnTarget: isOnTarget)
       lifetime.add(storage)
       // Upstream ends its own (child) lifetime after its terminal event; ours lasts until that event has been
       // delivered on the scheduler, and then the subscriber ends it.

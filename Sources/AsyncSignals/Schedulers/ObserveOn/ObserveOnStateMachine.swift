@@ -19,6 +19,8 @@ struct ObserveOnStateMachine<Value: Sendable, Failure: Error> {
   enum EventReceivedAction {
     /// Schedule a drain, tagged `generation` for the scheduled slot.
     case scheduleDrain(generation: UInt64)
+    /// Deliver the event now: the upstream thread is already where the scheduler runs, and nothing waits.
+    case deliverNow(Event<Value, Failure>)
     /// Nothing: the running drain will deliver the event, or the event is dropped.
     case none
   }
@@ -37,9 +39,13 @@ struct ObserveOnStateMachine<Value: Sendable, Failure: Error> {
   /// Creates an idle machine.
   init() {}
 
-  /// Upstream sent `event`.
-  mutating func eventReceived(_ event: Event<Value, Failure>) -> EventReceivedAction {
+  /// Upstream sent `event`; `onTarget` tells whether the upstream thread already runs where the scheduler does
+  /// (the main queue for `deliverOnMainThread`), in which case an event with nothing ahead of it goes out at once.
+  mutating func eventReceived(_ event: Event<Value, Failure>, onTarget: Bool = false) -> EventReceivedAction {
     switch state {
+    case .idle where onTarget:
+      if event.isTerminal { state = .finished }
+      return .deliverNow(event)
     case .idle:
       var pending = Queue<Event<Value, Failure>>()
       pending.append(event)

@@ -12,10 +12,14 @@ final class ObserveOnStorage<Value: Sendable, Failure: Error>: Disposable {
   private let downstream: Observer<Value, Failure>
   private let scheduler: any Scheduler
 
+  /// Whether the calling thread already runs where the scheduler does; `nil`: never assumed.
+  private let isOnTarget: (@Sendable () -> Bool)?
+
   /// Creates the storage delivering to `downstream` on `scheduler`.
-  init(downstream: Observer<Value, Failure>, scheduler: any Scheduler) {
+  init(downstream: Observer<Value, Failure>, scheduler: any Scheduler, isOnTarget: (@Sendable () -> Bool)? = nil) {
     self.downstream = downstream
     self.scheduler = scheduler
+    self.isOnTarget = isOnTarget
   }
 
   /// Whether the subscription was disposed.
@@ -25,7 +29,10 @@ final class ObserveOnStorage<Value: Sendable, Failure: Error>: Disposable {
 
   /// Queues `event`, scheduling a drain if none is pending.
   func eventReceived(_ event: Event<Value, Failure>) {
-    switch machine.withLock({ $0.eventReceived(event) }) {
+    let onTarget = isOnTarget?() ?? false
+    switch machine.withLock({ $0.eventReceived(event, onTarget: onTarget) }) {
+    case .deliverNow(let event):
+      downstream.send(event: event)
     case .scheduleDrain(let generation):
       drain.store(scheduler.schedule { [self] in deliverPending() }, generation: generation)
     case .none:

@@ -57,7 +57,7 @@ extension Signal {
 
   /// The signal's single value, awaited: the bridge from a one-shot signal back to `async` code.
   ///
-  /// Unlike ``/AsyncSignals/Signal/first`` (which takes the first value and stops) it requires exactly one value before
+  /// Unlike ``/AsyncSignals/Signal/first()`` (which takes the first value and stops) it requires exactly one value before
   /// completion, the shape of a callback or `async` function turned into a signal, and it reports a cancelled Task
   /// distinctly. Cancelling the awaiting Task disposes the subscription and throws ``SingleValueError/cancelled``.
   ///

@@ -60,20 +60,18 @@ extension ChannelTerminal where Value: Equatable {
   /// }
   /// ```
   ///
-  /// - Important: Call it on the actor the object belongs to; on no actor it stops with a precondition failure.
+  /// Call it on the actor the object belongs to: code on no actor cannot call it (the compiler reports that `nil` is
+  /// not an actor).
   /// - Parameters:
   ///   - isolation: The actor the object belongs to; leave the default, the caller's.
   ///   - object: The `@Observable` object, held weakly.
   ///   - keyPath: The property to observe and write.
   /// - Returns: A terminal standing for the property.
   public static func observing<Object: AnyObject & Observable>(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor) = #isolation,
     _ object: Object,
     _ keyPath: ReferenceWritableKeyPath<Object, Value>
   ) -> ChannelTerminal {
-    guard isolation != nil else {
-      preconditionFailure("ChannelTerminal.observing(_:_:): call it on the actor the object belongs to")
-    }
     let echo = EchoFilter<Value>()
     let signal = Signal.observing(isolation: isolation, object, keyPath)
       .scan(Value?.none) { _, value, index in

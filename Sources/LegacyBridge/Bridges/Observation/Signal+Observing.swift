@@ -86,23 +86,18 @@ extension Signal where Failure == Never {
   /// ```
   ///
   /// - Important: Call it on the actor the object belongs to. From code on no actor, use
-  ///   ``observing(_:_:on:)`` with the scheduler of the thread that mutates the object; calling this one there
-  ///   stops with a precondition failure.
+  ///   ``observing(_:_:on:)`` with the scheduler of the thread that mutates the object; the compiler rejects this
+  ///   one there (it reports that `nil` is not an actor).
   /// - Parameters:
   ///   - isolation: The actor the object belongs to; leave the default, the caller's.
   ///   - object: The `@Observable` object to observe, held weakly.
   ///   - keyPath: The property to observe; reads of other `@Observable` properties through it are tracked too.
   /// - Returns: A signal of the property's values that completes when `object` is released.
   public static func observing<Object: AnyObject & Observable>(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor) = #isolation,
     _ object: Object,
     _ keyPath: KeyPath<Object, Value>
   ) -> Signal {
-    guard let isolation else {
-      preconditionFailure(
-        "observing(_:_:): call it on the actor the object belongs to, or use observing(_:_:on:) with a scheduler"
-      )
-    }
     let context = ActorContext(isolation)
     let property: any ObservedProperty<Value> = KeyPathProperty(object: object, keyPath: keyPath)
     return Signal { observer, lifetime in

@@ -5,7 +5,7 @@ import AsyncSignals
 /// It is the platform-neutral form of target-action (ReactiveCocoa's `rac_signalForControlEvents:` and
 /// `rac_command`): targets are Swift closures rather than `@objc` selectors, so it works on Linux. The owner
 /// calls ``sendAction(_:)`` (a button tap, a menu choice); every target registered with
-/// ``addTarget(isolation:_:)`` and every subscriber of ``actions`` receives it synchronously on the sending thread,
+/// ``addTarget(isolation:_:)-(Actor,_)`` and every subscriber of ``actions`` receives it synchronously on the sending thread,
 /// in registration order. ``actions`` is hot: it never completes on its own.
 ///
 /// ```swift
@@ -45,8 +45,8 @@ public final class ActionControl<Action: Sendable>: Sendable {
   /// registration.dispose()  // removes the target
   /// ```
   ///
-  /// Registered on an actor (a `@MainActor` view controller), the target runs on that actor: at once for an
-  /// action sent there, after an ordered hop otherwise. Registered on no actor, it runs on the sending thread.
+  /// The target runs on the caller's actor (a `@MainActor` view controller): at once for an action sent there,
+  /// after an ordered hop otherwise. Code on no actor uses ``addTarget(isolation:_:)-(NoActor,_)``.
   ///
   /// - Parameters:
   ///   - isolation: The actor the target runs on; leave the default, the caller's.
@@ -54,10 +54,28 @@ public final class ActionControl<Action: Sendable>: Sendable {
   /// - Returns: A disposable that removes the target.
   @discardableResult
   public func addTarget(
-    isolation: isolated (any Actor)? = #isolation,
+    isolation: isolated (any Actor) = #isolation,
     _ target: @escaping (Action) -> Void
   ) -> any Disposable {
     actions.subscribe(isolation: isolation, value: target)
+  }
+
+  /// Registers `target`, from code on no actor: it runs on the sending thread.
+  ///
+  /// ```swift
+  /// let registration = control.addTarget(isolation: nil) { print("action", $0) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: `nil`: the target belongs to no actor.
+  ///   - target: Called with each action.
+  /// - Returns: A disposable that removes the target.
+  @discardableResult
+  public func addTarget(
+    isolation: NoActor,
+    _ target: @escaping @Sendable (Action) -> Void
+  ) -> any Disposable {
+    actions.subscribe(isolation: nil, value: target)
   }
 
   /// Whether any target or subscriber is registered.

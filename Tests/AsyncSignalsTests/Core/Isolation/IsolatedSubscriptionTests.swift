@@ -32,14 +32,20 @@ private actor Cache {
     )
   }
 
-  /// Subscribes, then sends from the actor's own code: each value must be there when `send` returns.
-  func sendsFromItsOwnCodeArriveAtOnce() -> Bool {
-    let subject = PassthroughSubject<Int, Never>()
-    subscription = subject.subscribe(value: { self.latest.append($0) })
+  /// Subscribes to a subject with a current value, which must be there when `subscribe` returns.
+  ///
+  /// Then sends from the actor's own code, which no public API recognises as being on the actor: those values
+  /// take a hop.
+  func subscribeGetsTheCurrentValueAtOnceThenOwnSendsHop() -> (atSubscription: [Int], afterSends: [Int]) {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    subscription = subject.subscribe(value: {
+      self.latest.append($0)
+      if self.latest.count == self.expectedCount { self.filled.open() }
+    })
+    let atSubscription = latest
     subject.send(1)
-    let first = latest == [1]
     subject.send(2)
-    return first && latest == [1, 2]
+    return (atSubscription, latest)
   }
 
   func startCounting(_ items: Signal<Int, Never>) {
@@ -106,9 +112,14 @@ private actor Cache {
     #expect(await cache.completed)
   }
 
-  @Test func anActorGetsValuesItSendsItselfAtOnce() async {
-    let cache = Cache(expecting: 2, filled: Gate())
-    #expect(await cache.sendsFromItsOwnCodeArriveAtOnce())
+  @Test func anActorGetsTheCurrentValueAtSubscriptionAndItsOwnSendsInOrderAfterAHop() async {
+    let filled = Gate()
+    let cache = Cache(expecting: 3, filled: filled)
+    let (atSubscription, afterSends) = await cache.subscribeGetsTheCurrentValueAtOnceThenOwnSendsHop()
+    #expect(atSubscription == [0])
+    #expect(afterSends == [0])  // the hop runs after this job of the actor
+    await filled.wait()
+    #expect(await cache.latest == [0, 1, 2])
   }
 
   @Test func anActorGetsValuesFromAnotherThreadOnItself() async {

@@ -2,49 +2,50 @@ import Testing
 
 @testable import AsyncSignals
 
-/// The `for await` buffer state machine, tested as a value.
+/// The locked half of the `for await` buffer (overflow, waiters, end), tested as a value.
 ///
 /// Continuations cannot be made outside a Task, so the states that hold one are reached inside
 /// `withUnsafeContinuation` and resumed before the test returns.
 @Suite(.timeLimit(.minutes(1))) struct ForAwaitStateMachineTests {
   typealias Machine = ForAwaitStateMachine<Int, Never>
+
+  /// Takes the overflow of `machine` into a new batch.
+  static func takeOverflow(_ machine: inout Machine) -> [Event<Int, Never>] {
+    var batch: [Event<Int, Never>] = []
+    _ = machine.overflowTaken(into: &batch)
+    return batch
+  }
 }
 
 extension ForAwaitStateMachineTests {
-  @Suite struct EventReceived {
-    @Test func whileBufferingAppends() {
+  @Suite struct OverflowReceived {
+    @Test func whileActiveAppendsInOrder() {
       var machine = Machine(policy: .unbounded)
-      guard case .none = machine.eventReceived(.value(1)) else {
+      guard case .buffered(nil) = machine.overflowReceived(.value(1), buffered: 128) else {
         Issue.record("expected the value to be buffered")
         return
       }
-      guard case .takeBatch(let batch, _) = machine.nextBatchRequested(recycling: []) else {
-        Issue.record("expected a batch")
-        return
-      }
-      #expect(batch == [.value(1)])
+      _ = machine.overflowReceived(.value(2), buffered: 128)
+      #expect(machine.overflowInFlight == 2)
+      #expect(ForAwaitStateMachineTests.takeOverflow(&machine) == [.value(1), .value(2)])
     }
 
     @Test func whenBufferingNewestIsFullDropsTheOldest() {
       var machine = Machine(policy: .bufferingNewest(2))
-      _ = machine.eventReceived(.value(1))
-      _ = machine.eventReceived(.value(2))
-      guard case .release(let dropped) = machine.eventReceived(.value(3)) else {
+      _ = machine.overflowReceived(.value(1), buffered: 0)
+      _ = machine.overflowReceived(.value(2), buffered: 0)
+      guard case .replaced(let dropped, nil) = machine.overflowReceived(.value(3), buffered: 0) else {
         Issue.record("expected a drop")
         return
       }
       #expect(dropped == .value(1))
-      guard case .takeBatch(let batch, _) = machine.nextBatchRequested(recycling: []) else {
-        Issue.record("expected a batch")
-        return
-      }
-      #expect(batch == [.value(2), .value(3)])
+      #expect(ForAwaitStateMachineTests.takeOverflow(&machine) == [.value(2), .value(3)])
     }
 
-    @Test func whenBufferingOldestIsFullDropsTheNewcomer() {
-      var machine = Machine(policy: .bufferingOldest(1))
-      _ = machine.eventReceived(.value(1))
-      guard case .release(let dropped) = machine.eventReceived(.value(2)) else {
+    @Test func whenBufferingOldestIsFullCountingTheRingDropsTheNewcomer() {
+      var machine = Machine(policy: .bufferingOldest(3))
+      _ = machine.overflowReceived(.value(1), buffered: 2)
+      guard case .release(let dropped) = machine.overflowReceived(.value(2), buffered: 2) else {
         Issue.record("expected a drop")
         return
       }
@@ -53,168 +54,151 @@ extension ForAwaitStateMachineTests {
 
     @Test func terminalEventIsKeptWhenFull() {
       var machine = Machine(policy: .bufferingOldest(1))
-      _ = machine.eventReceived(.value(1))
-      guard case .none = machine.eventReceived(.completed) else {
+      _ = machine.overflowReceived(.value(1), buffered: 0)
+      guard case .buffered = machine.overflowReceived(.completed, buffered: 0) else {
         Issue.record("expected the terminal event to be kept")
         return
       }
+      #expect(ForAwaitStateMachineTests.takeOverflow(&machine) == [.value(1), .completed])
     }
 
-    @Test func whileAwaitingResumesTheConsumer() async {
+    @Test func whileTheConsumerWaitsResumesIt() async {
       var machine = Machine(policy: .unbounded)
-      guard case .suspend = machine.nextBatchRequested(recycling: []) else {
-        Issue.record("expected to suspend")
-        return
-      }
-      let batch = await withUnsafeContinuation { (consumer: Machine.ConsumerContinuation) in
+      await withUnsafeContinuation { (consumer: Machine.ConsumerContinuation) in
         guard case .wait = machine.consumerSuspended(consumer) else {
-          Issue.record("expected to wait")
-          consumer.resume(returning: [])
+          Issue.record("expected the consumer to wait")
+          consumer.resume()
           return
         }
-        guard case .resumeConsumer(let resumed, let batch) = machine.eventReceived(.value(7)) else {
+        guard case .buffered(let resumed?) = machine.overflowReceived(.value(1), buffered: 0) else {
           Issue.record("expected the consumer to be resumed")
           return
         }
-        resumed.resume(returning: batch)
+        resumed.resume()
       }
-      #expect(batch == [.value(7)])
+      #expect(machine.consumerWoken() == nil)
     }
 
-    @Test func whileAwaitingResumesInTheRecycledBatch() async {
-      var machine = Machine(policy: .unbounded)
-      var recycled = Machine.Batch()
-      recycled.reserveCapacity(32)
-      let recycledCapacity = recycled.capacity
-      _ = machine.eventReceived(.value(1))
-      guard case .takeBatch = machine.nextBatchRequested(recycling: []) else {
-        Issue.record("expected a batch")
-        return
-      }
-      guard case .suspend = machine.nextBatchRequested(recycling: consume recycled) else {
-        Issue.record("expected to suspend")
-        return
-      }
-      let batch = await withUnsafeContinuation { (consumer: Machine.ConsumerContinuation) in
-        _ = machine.consumerSuspended(consumer)
-        guard case .resumeConsumer(let resumed, let batch) = machine.eventReceived(.value(7)) else {
-          Issue.record("expected the consumer to be resumed")
-          consumer.resume(returning: [])
-          return
-        }
-        resumed.resume(returning: batch)
-      }
-      #expect(batch == [.value(7)])
-      #expect(batch.capacity == recycledCapacity)
-    }
-
-    @Test func whenFinishedReleases() {
+    @Test func afterTheEndReleasesTheEvent() {
       var machine = Machine(policy: .unbounded)
       _ = machine.finished()
-      guard case .release = machine.eventReceived(.value(1)) else {
-        Issue.record("expected a release")
+      guard case .release(.value(1)) = machine.overflowReceived(.value(1), buffered: 0) else {
+        Issue.record("expected the event to be released")
         return
       }
     }
   }
 
-  @Suite struct NextBatchRequested {
-    @Test func withNothingBufferedSuspends() {
+  @Suite struct OverflowTaken {
+    @Test func keepsTheEventsInFlightUntilGivenBack() {
       var machine = Machine(policy: .unbounded)
-      guard case .suspend(let producers) = machine.nextBatchRequested(recycling: []) else {
-        Issue.record("expected to suspend")
+      _ = machine.overflowReceived(.value(1), buffered: 0)
+      _ = machine.overflowReceived(.value(2), buffered: 0)
+      var batch: [Event<Int, Never>] = []
+      guard case .take(count: 2) = machine.overflowTaken(into: &batch) else {
+        Issue.record("expected two events")
         return
       }
-      #expect(producers.isEmpty)
+      #expect(machine.overflowInFlight == 2)
+      _ = machine.overflowGivenBack(2)
+      #expect(machine.overflowInFlight == 0)
     }
 
-    @Test func whenFinishedEnds() {
+    @Test func afterTheEndEnds() {
       var machine = Machine(policy: .unbounded)
       _ = machine.finished()
-      guard case .end = machine.nextBatchRequested(recycling: []) else {
+      var batch: [Event<Int, Never>] = []
+      guard case .end = machine.overflowTaken(into: &batch) else {
         Issue.record("expected the end")
         return
       }
     }
+  }
 
-    @Test func countsTheBatchAsInFlightUntilTheNextRequest() {
-      var machine = Machine(policy: .bufferingOldest(2))
-      _ = machine.eventReceived(.value(1))
-      _ = machine.eventReceived(.value(2))
-      #expect(!machine.hasRoom())
-      _ = machine.nextBatchRequested(recycling: [])
-      #expect(!machine.hasRoom())
-      _ = machine.nextBatchRequested(recycling: [])
-      #expect(machine.hasRoom())
+  @Suite struct ConsumerSuspended {
+    /// Why the consumer must not wait.
+    enum Reason: CaseIterable, Sendable {
+      /// Events wait in the overflow.
+      case overflow
+      /// The loop is over.
+      case end
+    }
+
+    @Test(arguments: Reason.allCases)
+    func resumesAtOnce(reason: Reason) async {
+      var machine = Machine(policy: .unbounded)
+      switch reason {
+      case .overflow: _ = machine.overflowReceived(.value(1), buffered: 0)
+      case .end: _ = machine.finished()
+      }
+      await withUnsafeContinuation { (consumer: Machine.ConsumerContinuation) in
+        guard case .resume(let resumed) = machine.consumerSuspended(consumer) else {
+          Issue.record("expected an immediate resume")
+          consumer.resume()
+          return
+        }
+        resumed.resume()
+      }
+    }
+
+    @Test func isWokenOnce() async {
+      var machine = Machine(policy: .unbounded)
+      await withUnsafeContinuation { (consumer: Machine.ConsumerContinuation) in
+        _ = machine.consumerSuspended(consumer)
+        machine.consumerWoken()?.resume()
+      }
+      #expect(machine.consumerWoken() == nil)
     }
   }
 
   @Suite struct ProducerSuspended {
-    @Test func withRoomResumesAtOnce() async {
-      var machine = Machine(policy: .bufferingOldest(2))
-      await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
-        let resumeNow = machine.producerSuspended(producer)
-        #expect(resumeNow != nil)
-        resumeNow?.resume()
-      }
-    }
-
-    @Test func withoutRoomWaitsForTheNextBatchRequest() async {
+    @Test func whileActiveWaitsUntilWoken() async {
       var machine = Machine(policy: .bufferingOldest(1))
-      _ = machine.eventReceived(.value(1))
       await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
         #expect(machine.producerSuspended(producer) == nil)
-        // Taking the batch keeps the value in flight: the producer still waits.
-        guard case .takeBatch(_, let resumedEarly) = machine.nextBatchRequested(recycling: []) else {
-          Issue.record("expected a batch")
-          return
-        }
-        #expect(resumedEarly.isEmpty)
-        guard case .suspend(let resumed) = machine.nextBatchRequested(recycling: []) else {
-          Issue.record("expected to suspend")
-          return
-        }
-        #expect(resumed.count == 1)
-        resumed.resumeAll()
-      }
-    }
-
-    @Test func whenCancelledWakesEveryProducer() async {
-      var machine = Machine(policy: .bufferingOldest(1))
-      _ = machine.eventReceived(.value(1))
-      await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
-        #expect(machine.producerSuspended(producer) == nil)
-        let woken = machine.producerCancelled()
+        let woken = machine.producersWoken()
         #expect(woken.count == 1)
         woken.resumeAll()
+      }
+      #expect(machine.producersWoken().isEmpty)
+    }
+
+    @Test func givingBackTheOverflowWakesThem() async {
+      var machine = Machine(policy: .bufferingNewest(1))
+      _ = machine.overflowReceived(.value(1), buffered: 0)
+      _ = ForAwaitStateMachineTests.takeOverflow(&machine)
+      await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
+        _ = machine.producerSuspended(producer)
+        let woken = machine.overflowGivenBack(1)
+        #expect(woken.count == 1)
+        woken.resumeAll()
+      }
+    }
+
+    @Test func afterTheEndResumesAtOnce() async {
+      var machine = Machine(policy: .bufferingOldest(1))
+      _ = machine.finished()
+      await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
+        machine.producerSuspended(producer)?.resume()
       }
     }
   }
 
   @Suite struct Finished {
-    @Test func dropsTheBufferAndWakesProducers() async {
-      var machine = Machine(policy: .bufferingOldest(1))
-      _ = machine.eventReceived(.value(1))
-      await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
-        #expect(machine.producerSuspended(producer) == nil)
-        let action = machine.finished()
-        #expect(action.dropped == [.value(1)])
-        #expect(action.consumer == nil)
-        #expect(action.producers.count == 1)
-        action.producers.resumeAll()
-      }
-      #expect(machine.hasRoom())
-    }
-
-    @Test func whileAwaitingHandsBackTheConsumer() async {
+    @Test func returnsEveryWaiterAndTheOverflowOnce() async {
       var machine = Machine(policy: .unbounded)
-      _ = machine.nextBatchRequested(recycling: [])
-      let batch = await withUnsafeContinuation { (consumer: Machine.ConsumerContinuation) in
-        _ = machine.consumerSuspended(consumer)
-        let action = machine.finished()
-        action.consumer?.resume(returning: [])
+      await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
+        _ = machine.producerSuspended(producer)
+        _ = machine.overflowReceived(.value(1), buffered: 0)
+        let (consumer, producers, dropped) = machine.finished()
+        #expect(consumer == nil)
+        #expect(producers.count == 1)
+        #expect(dropped.count == 1)
+        producers.resumeAll()
       }
-      #expect(batch.isEmpty)
+      #expect(machine.isFinished)
+      let (consumer, producers, dropped) = machine.finished()
+      #expect(consumer == nil && producers.isEmpty && dropped.isEmpty)
     }
   }
 }

@@ -110,7 +110,7 @@ struct GroupByTests {
     let second = SerialDisposable()
     let secondEvents = TestRecorder<Int, Boom>()
     // The first subscriber disposes the second while the group delivers 2 to both.
-    group.signal.subscribe(value: { if $0 == 2 { second.dispose() } })
+    group.signal.subscribe(isolation: nil, value: { if $0 == 2 { second.dispose() } })
     second.inner = group.signal.subscribe(secondEvents.observer)
     probe.send(2)
     probe.send(3)
@@ -134,5 +134,43 @@ struct GroupByTests {
     probe.complete()
     #expect(first.untimedEvents == [.value(1), .value(2), .value(3), .completed])
     #expect(second.untimedEvents == [.value(3), .completed])
+  }
+
+  /// A key whose hashing runs user code that ends the subscription, which takes groupBy's lock.
+  struct DisposingKey: Hashable, Sendable {
+    let id: Int
+    let onHash: @Sendable () -> Void
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+
+    func hash(into hasher: inout Hasher) {
+      onHash()
+      hasher.combine(id)
+    }
+  }
+
+  @Test func aKeyIsHashedUnderNoLock() {
+    let subject = PassthroughSubject<Int, Never>()
+    let subscription = Locked<(any Disposable)?>(nil)
+    let key: @Sendable (Int) -> DisposingKey = { value in
+      DisposingKey(id: value % 2) {
+        // Hashing the second value's key disposes: with the table's lock held, this would deadlock.
+        if value == 2 { subscription.withLock { $0 }?.dispose() }
+      }
+    }
+    let groups = Locked<[Int]>([])
+    subscription.withLock {
+      $0 = subject.signal.groupBy(key).subscribe(
+        isolation: nil,
+        value: { group in
+          groups.withLock { $0.append(group.key.id) }
+        }
+      )
+    }
+    subject.send(1)
+    subject.send(2)
+    subject.send(3)
+    #expect(groups.withLock { $0 } == [1])  // the group of 2 was never made: the subscription ended first
+    #expect(subscription.withLock { $0 }?.isDisposed == true)
   }
 }

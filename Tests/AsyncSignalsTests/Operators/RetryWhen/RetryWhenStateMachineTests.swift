@@ -146,6 +146,11 @@ extension RetryWhenStateMachineTests {
     )
   }
 
+  @Test func exponentialDoublesUnlessGivenAMultiplier() {
+    let delay = RetryDelay.exponential(initial: .milliseconds(500))
+    #expect((1...4).map(delay.delay(beforeRetry:)) == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4)])
+  }
+
   @Test func exponentialWithoutAMaximumDoesNotOverflow() {
     let delay = RetryDelay.exponential(initial: .seconds(1), multiplier: 10)
     #expect(delay.delay(beforeRetry: 1_000) == .seconds(1_000_000_000))

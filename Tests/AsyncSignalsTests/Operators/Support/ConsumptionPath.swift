@@ -49,6 +49,7 @@ enum ConsumptionPath: String, CaseIterable, Sendable, CustomTestStringConvertibl
       let values = Locked<[Value]>([])
       let enough = Gate()
       let subscription = signal.subscribe(
+        isolation: nil,
         value: { value in
           let received = values.withLock {
             $0.append(value)

@@ -16,23 +16,29 @@ import Testing
       value: @escaping @Sendable (Int) -> Void
     ) -> any Disposable {
       switch self {
-      case .debounce: signal.debounce(for: .seconds(1), scheduler: scheduler).subscribe(value: value)
-      case .throttle: signal.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(value: value)
-      case .delay: signal.delay(for: .seconds(1), scheduler: scheduler).subscribe(value: value)
+      case .debounce: signal.debounce(for: .seconds(1), scheduler: scheduler).subscribe(isolation: nil, value: value)
+      case .throttle:
+        signal.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(isolation: nil, value: value)
+      case .delay: signal.delay(for: .seconds(1), scheduler: scheduler).subscribe(isolation: nil, value: value)
       case .collectEvery:
-        signal.collect(every: .seconds(1), scheduler: scheduler).subscribe(value: { value($0.count) })
-      case .timeout: signal.timeout(after: .seconds(10), scheduler: scheduler).subscribe(value: value)
-      case .idleTimeout: signal.timeout(idle: .seconds(10), scheduler: scheduler).subscribe(value: value)
+        signal.collect(every: .seconds(1), scheduler: scheduler).subscribe(isolation: nil, value: { value($0.count) })
+      case .timeout: signal.timeout(after: .seconds(10), scheduler: scheduler).subscribe(isolation: nil, value: value)
+      case .idleTimeout:
+        signal.timeout(idle: .seconds(10), scheduler: scheduler).subscribe(isolation: nil, value: value)
       case .timeoutWithFallback:
-        signal.timeout(after: .seconds(10), scheduler: scheduler, switchingTo: .empty).subscribe(value: value)
-      case .delaySubscription: signal.delaySubscription(for: .seconds(1), scheduler: scheduler).subscribe(value: value)
-      case .takeFor: signal.take(for: .seconds(10), scheduler: scheduler).subscribe(value: value)
-      case .skipFor: signal.skip(for: .milliseconds(500), scheduler: scheduler).subscribe(value: value)
+        signal.timeout(after: .seconds(10), scheduler: scheduler, switchingTo: .empty).subscribe(
+          isolation: nil,
+          value: value
+        )
+      case .delaySubscription:
+        signal.delaySubscription(for: .seconds(1), scheduler: scheduler).subscribe(isolation: nil, value: value)
+      case .takeFor: signal.take(for: .seconds(10), scheduler: scheduler).subscribe(isolation: nil, value: value)
+      case .skipFor: signal.skip(for: .milliseconds(500), scheduler: scheduler).subscribe(isolation: nil, value: value)
       case .retryWithDelay:
         signal.promoteError(Boom.self).retry(upTo: 2, delay: .constant(.seconds(1)), scheduler: scheduler)
-          .subscribe(value: value)
-      case .observeOn: signal.observe(on: scheduler).subscribe(value: value)
-      case .subscribeOn: signal.subscribe(on: scheduler).subscribe(value: value)
+          .subscribe(isolation: nil, value: value)
+      case .observeOn: signal.observe(on: scheduler).subscribe(isolation: nil, value: value)
+      case .subscribeOn: signal.subscribe(on: scheduler).subscribe(isolation: nil, value: value)
       }
     }
   }

@@ -18,6 +18,7 @@ struct ObserveOnTests {
     let labels = Locked<[String?]>([])
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       Signal(values: [1, 2, 3]).observe(on: target).subscribe(
+        isolation: nil,
         value: { _ in
           let label = DispatchQueue.getSpecific(key: key)
           labels.withLock { $0.append(label) }
@@ -37,6 +38,7 @@ struct ObserveOnTests {
     let target = ExecutorScheduler(globalConcurrentExecutor)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       Signal(values: 0..<500).observe(on: target).subscribe(
+        isolation: nil,
         value: { values.value.append($0) },
         completed: { done.resume() }
       )
@@ -103,7 +105,7 @@ struct SubscribeOnTests {
         observer.complete()
       }
       .subscribe(on: target)
-      .subscribe(completed: { done.resume() })
+      .subscribe(isolation: nil, completed: { done.resume() })
     }
     #expect(label.withLock { $0 } == "target")
   }
@@ -122,7 +124,7 @@ struct SubscribeOnTests {
         labels.withLock { $0 += [before, after] }
       }
       .subscribe(on: target)
-      .subscribe(completed: { done.resume() })
+      .subscribe(isolation: nil, completed: { done.resume() })
     }
     // The body runs on the queue; a nonisolated async call made from it runs there too (preference).
     #expect(labels.withLock { $0 } == ["target", "target"])

@@ -136,6 +136,8 @@ extension Signal {
   ///
   /// The same as `Signal.combineLatest(self, other)`.
   ///
+  /// ![combineLatest: the latest of each, at every value](marble-combine-latest.svg)
+  ///
   /// ```swift
   /// query.combineLatest(with: filters)
   /// ```

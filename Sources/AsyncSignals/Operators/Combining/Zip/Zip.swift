@@ -130,6 +130,8 @@ extension Signal {
   ///
   /// The same as `Signal.zip(self, other)`.
   ///
+  /// ![zip: the values paired by position](marble-zip.svg)
+  ///
   /// ```swift
   /// questions.zip(with: answers)
   /// ```

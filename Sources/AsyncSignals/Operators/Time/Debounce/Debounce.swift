@@ -12,6 +12,8 @@ extension Signal {
   /// debounce:  - - - - - 2 - - - - - 3 |      (interval: 3 ticks)
   /// ```
   ///
+  /// ![debounce: of each burst, the last value, 2 s after it](marble-debounce.svg)
+  ///
   /// ```swift
   /// searchField.text
   ///   .debounce(for: .milliseconds(300), scheduler: MainScheduler.shared)

@@ -11,6 +11,8 @@ extension Signal {
   /// delay:     - - 1 - 2 - - |      (interval: 2 ticks)
   /// ```
   ///
+  /// ![delay: every value and the completion, 2 s later](marble-delay.svg)
+  ///
   /// ```swift
   /// toastMessages
   ///   .delay(for: .seconds(2), scheduler: MainScheduler.shared)

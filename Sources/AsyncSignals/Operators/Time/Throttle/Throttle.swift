@@ -16,6 +16,10 @@ extension Signal {
   /// latest: false:     1 - - - - - - - 4 - - - - - - |
   /// ```
   ///
+  /// ![throttle, latest: the first at once, then the latest of each window](marble-throttle-latest.svg)
+  ///
+  /// ![throttle, not latest: the first of each window, the rest dropped](marble-throttle.svg)
+  ///
   /// ```swift
   /// scrollOffsets
   ///   .throttle(for: .milliseconds(100), scheduler: MainScheduler.shared, latest: true)

@@ -13,6 +13,8 @@ extension Signal {
   /// timeout:   1 - - 2 - X            (interval: 5 ticks; X = failed(.timedOut))
   /// ```
   ///
+  /// ![timeout(after:): the timeout failure 6 s after subscription](marble-timeout.svg)
+  ///
   /// ```swift
   /// login.timeout(after: .seconds(30), scheduler: MainScheduler.shared)
   ///   .subscribe(failed: { failure in if case .timedOut = failure { showSlowNetwork() } })
@@ -107,6 +109,8 @@ extension Signal {
   /// upstream:  1 - - 2 - - - 3 - -
   /// idle:      1 - - 2 - - X          (interval: 3 ticks; X = failed(.timedOut))
   /// ```
+  ///
+  /// ![timeout(idle:): the timeout failure after 3 s of silence](marble-timeout-idle.svg)
   ///
   /// ```swift
   /// socketMessages.timeout(idle: .seconds(30), scheduler: MainScheduler.shared)  // a silent socket is dead

@@ -6,59 +6,34 @@ import Testing
 @Suite struct CollectEveryTests {
   struct Boom: Error, Equatable {}
 
-  let scheduler = TestScheduler()
+  let scheduler = TestScheduler(frame: .seconds(1))
 
   @Test func collectsOneArrayPerWindowStartedByItsFirstValue() {
-    let source = scheduler.makeHotSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(2)),
-        .value(3, at: .seconds(3)),
-        .value(4, at: .seconds(7)),
-        .value(5, at: .seconds(9)),
-        .completed(at: .seconds(10)),
-      ] as [Recorded<Int, Never>]
-    )
+    let source = scheduler.makeHotSignal("-abc---d-e|")
     let recorder = scheduler.start { source.signal.collect(every: .seconds(3), scheduler: scheduler) }
-    #expect(
-      recorder.events == [
-        .value([1, 2, 3], at: .seconds(4)),
-        .value([4, 5], at: .seconds(10)),
-        .completed(at: .seconds(10)),
-      ]
-    )
+    recorder.expectMarbles("----x-----(y|)", values: ["x": ["a", "b", "c"], "y": ["d", "e"]])
   }
 
   @Test func completionFlushesWhatIsCollected() {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .completed(at: .seconds(2)),
-      ] as [Recorded<Int, Never>]
-    )
+    let source = scheduler.makeColdSignal("-a|")
     let recorder = scheduler.start { source.signal.collect(every: .seconds(3), scheduler: scheduler) }
-    #expect(recorder.events == [.value([1], at: .seconds(2)), .completed(at: .seconds(2))])
+    recorder.expectMarbles("--(x|)", values: ["x": ["a"]])
   }
 
   @Test func failureArrivesAtOnceAndDropsWhatIsCollected() {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .failed(Boom(), at: .seconds(2)),
-      ] as [Recorded<Int, Boom>]
-    )
+    let source = scheduler.makeColdSignal("-a#", failure: Boom())
     let recorder = scheduler.start { source.signal.collect(every: .seconds(3), scheduler: scheduler) }
-    #expect(recorder.events == [.failed(Boom(), at: .seconds(2))])
+    recorder.expectMarbles("--#", failure: Boom())
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test func disposalMidWindowCancelsTheTimer() {
-    let source = scheduler.makeColdSignal([.value(1, at: .seconds(1))] as [Recorded<Int, Never>])
+    let source = scheduler.makeColdSignal("-a")
     let recorder = scheduler.start(disposedAt: .seconds(2)) {
       source.signal.collect(every: .seconds(3), scheduler: scheduler)
     }
     #expect(scheduler.pendingCount == 0)
     scheduler.run()
-    #expect(recorder.events == [])
+    recorder.expectMarbles("")
   }
 }

@@ -6,58 +6,34 @@ import Testing
 @Suite struct DelayTests {
   struct Boom: Error, Equatable {}
 
-  let scheduler = TestScheduler()
+  /// Half a second a frame.
+  let scheduler = TestScheduler(frame: .milliseconds(500))
 
   @Test func shiftsValuesAndCompletionByTheInterval() {
-    let source = scheduler.makeHotSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(1)),
-        .value(3, at: .milliseconds(2_500)),
-        .completed(at: .seconds(4)),
-      ] as [Recorded<Int, Never>]
-    )
+    let source = scheduler.makeHotSignal("--(ab)--c--|")
     let recorder = scheduler.start { source.signal.delay(for: .seconds(2), scheduler: scheduler) }
-    #expect(
-      recorder.events == [
-        .value(1, at: .seconds(3)),
-        .value(2, at: .seconds(3)),
-        .value(3, at: .milliseconds(4_500)),
-        .completed(at: .seconds(6)),
-      ]
-    )
+    recorder.expectMarbles("------(ab)--c--|")
     // Upstream ended at 4 s; the subscription it belonged to lives on until the delayed completion.
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(4))])
+    source.expectSubscriptions("^-------!")
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test func failureArrivesAtOnceAndDropsWaitingValues() {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(2)),
-        .failed(Boom(), at: .milliseconds(3_500)),
-      ] as [Recorded<Int, Boom>]
-    )
+    let source = scheduler.makeColdSignal("--a-b--#", failure: Boom())
     let recorder = scheduler.start { source.signal.delay(for: .seconds(2), scheduler: scheduler) }
-    #expect(recorder.events == [.value(1, at: .seconds(3)), .failed(Boom(), at: .milliseconds(3_500))])
+    recorder.expectMarbles("------a#", failure: Boom())
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test func disposalMidWaitCancelsTheTimer() {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .completed(at: .seconds(2)),
-      ] as [Recorded<Int, Never>]
-    )
+    let source = scheduler.makeColdSignal("--a-|")
     let recorder = scheduler.start(disposedAt: .milliseconds(2_500)) {
       source.signal.delay(for: .seconds(2), scheduler: scheduler)
     }
-    #expect(recorder.events == [])
+    recorder.expectMarbles("")
     #expect(scheduler.pendingCount == 0)
     scheduler.run()
-    #expect(recorder.events == [])
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
+    recorder.expectMarbles("")
+    source.expectSubscriptions("^---!")
   }
 }

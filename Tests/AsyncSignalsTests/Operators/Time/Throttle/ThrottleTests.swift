@@ -7,17 +7,12 @@ import Testing
 struct ThrottleTests {
   struct Boom: Error, Equatable {}
 
-  let scheduler = TestScheduler()
+  /// Half a second a frame.
+  let scheduler = TestScheduler(frame: .milliseconds(500))
 
-  func burst() -> TestSignal<Int, Never> {
-    scheduler.makeHotSignal([
-      .value(1, at: .seconds(1)),
-      .value(2, at: .milliseconds(1_500)),
-      .value(3, at: .seconds(2)),
-      .value(4, at: .seconds(6)),
-      .value(5, at: .milliseconds(6_500)),
-      .completed(at: .seconds(10)),
-    ])
+  /// A burst of three in the first second, two at 6 s, completion at 10 s.
+  func burst() -> TestSignal<String, Never> {
+    scheduler.makeHotSignal("--abc-------de------|")
   }
 
   @Test(arguments: ConsumptionPath.allCases)
@@ -27,16 +22,8 @@ struct ThrottleTests {
       of: source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: true),
       through: path
     )
-    #expect(
-      events == [
-        .value(1, at: .seconds(1)),
-        .value(3, at: .seconds(3)),
-        .value(4, at: .seconds(6)),
-        .value(5, at: .seconds(8)),
-        .completed(at: .seconds(10)),
-      ]
-    )
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(10))])
+    scheduler.expectMarbles("--a---c-----d---e---|", for: events)
+    source.expectSubscriptions("^-------------------!")
   }
 
   @Test(arguments: ConsumptionPath.allCases)
@@ -46,59 +33,64 @@ struct ThrottleTests {
       of: source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: false),
       through: path
     )
-    #expect(events == [.value(1, at: .seconds(1)), .value(4, at: .seconds(6)), .completed(at: .seconds(10))])
+    scheduler.expectMarbles("--a---------d-------|", for: events)
+  }
+
+  /// A value due at the instant a window closes, from work scheduled before the window opened (a hot source's
+  /// script), runs before the window's timer, so it falls inside the window: `latest: false` drops it, where Rx
+  /// (which compares times rather than running a timer) sends it; `latest: true` holds it and sends it as the window
+  /// closes, at the same instant, as Rx does. (Docs/FromCombineAndRxSwift.md, "Semantics that differ".)
+  @Test(arguments: [false, true])
+  func aValueAtTheEndOfAWindowScheduledBeforeItOpenedFallsInsideIt(latest: Bool) {
+    let source = scheduler.makeHotSignal("--a---b---|")
+    let recorder = scheduler.record(source.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: latest))
+    scheduler.run()
+    recorder.expectMarbles(latest ? "--a---b---|" : "--a-------|")
+  }
+
+  /// The other side of the tie: a value scheduled after the window opened runs after the window's timer, when the
+  /// window is closed, and goes out.
+  @Test func aValueAtTheEndOfAWindowScheduledAfterItOpenedGoesOut() {
+    let subject = PassthroughSubject<String, Never>()
+    let recorder = scheduler.record(subject.signal.throttle(for: .seconds(2), scheduler: scheduler, latest: false))
+    subject.send("a")  // at 0 s: goes out and opens a window, whose timer is due at 2 s
+    scheduler.perform(at: .seconds(2)) { subject.send("b") }  // scheduled after that timer
+    scheduler.run()
+    recorder.expectMarbles("a---b")
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func completionWaitsForTheWindowToSendTheHeldValue(path: ConsumptionPath) async {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .milliseconds(1_500)),
-        .completed(at: .seconds(2)),
-      ] as [Recorded<Int, Never>]
-    )
+    let source = scheduler.makeColdSignal("--ab|")
     let events = await scheduler.events(
       of: source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true),
       through: path
     )
-    #expect(events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(6)), .completed(at: .seconds(6))])
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
+    scheduler.expectMarbles("--a---------(b|)", for: events)
+    source.expectSubscriptions("^---!")
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func completionWithNothingHeldIsAtOnce(path: ConsumptionPath) async {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .milliseconds(1_500)),
-        .completed(at: .seconds(2)),
-      ] as [Recorded<Int, Never>]
-    )
+    let source = scheduler.makeColdSignal("--ab|")
     let events = await scheduler.events(
       of: source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: false),
       through: path
     )
-    #expect(events == [.value(1, at: .seconds(1)), .completed(at: .seconds(2))])
+    scheduler.expectMarbles("--a-|", for: events)
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test(arguments: ConsumptionPath.allCases, [true, false])
   func failureArrivesAtOnceAndDropsTheHeldValue(path: ConsumptionPath, latest: Bool) async {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .milliseconds(1_500)),
-        .failed(Boom(), at: .seconds(2)),
-      ] as [Recorded<Int, Boom>]
-    )
+    let source = scheduler.makeColdSignal("--ab#", failure: Boom())
     let events = await scheduler.events(
       of: source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: latest),
       through: path
     )
-    #expect(events == [.value(1, at: .seconds(1)), .failed(Boom(), at: .seconds(2))])
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
+    scheduler.expectMarbles("--a-#", failure: Boom(), for: events)
+    source.expectSubscriptions("^---!")
     #expect(scheduler.pendingCount == 0)
   }
 
@@ -109,32 +101,18 @@ struct ThrottleTests {
       of: source.signal.throttle(for: .zero, scheduler: scheduler, latest: latest),
       through: path
     )
-    #expect(
-      events == [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .milliseconds(1_500)),
-        .value(3, at: .seconds(2)),
-        .value(4, at: .seconds(6)),
-        .value(5, at: .milliseconds(6_500)),
-        .completed(at: .seconds(10)),
-      ]
-    )
+    scheduler.expectMarbles("--abc-------de------|", for: events)
   }
 
   @Test func disposalMidWindowCancelsTheTimer() {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .milliseconds(1_500)),
-      ] as [Recorded<Int, Never>]
-    )
+    let source = scheduler.makeColdSignal("--ab")
     let recorder = scheduler.start(disposedAt: .seconds(2)) {
       source.signal.throttle(for: .seconds(5), scheduler: scheduler, latest: true)
     }
     #expect(scheduler.pendingCount == 0)
     scheduler.run()
-    #expect(recorder.events == [.value(1, at: .seconds(1))])
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(2))])
+    recorder.expectMarbles("--a")
+    source.expectSubscriptions("^---!")
   }
 
   @Test func negativeIntervalIsAPrecondition() async {

@@ -10,16 +10,11 @@ struct IdleTimeoutTests {
     case silent
   }
 
-  let scheduler = TestScheduler()
+  let scheduler = TestScheduler(frame: .seconds(1))
 
-  /// 1 at 1 s, 2 at 3 s, 3 at 7 s: a silence of 4 seconds between 2 and 3.
-  func chatty() -> TestSignal<Int, Failure> {
-    scheduler.makeColdSignal([
-      .value(1, at: .seconds(1)),
-      .value(2, at: .seconds(3)),
-      .value(3, at: .seconds(7)),
-      .completed(at: .seconds(8)),
-    ])
+  /// A silence of 4 seconds between `b` and `c`.
+  func chatty() -> TestSignal<String, Failure> {
+    scheduler.makeColdSignal("-a-b---c|", failure: Failure.boom)
   }
 
   @Test(arguments: ConsumptionPath.allCases)
@@ -29,8 +24,8 @@ struct IdleTimeoutTests {
       of: source.signal.timeout(idle: .seconds(3), scheduler: scheduler),
       through: path
     )
-    #expect(events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(3)), .failed(.timedOut, at: .seconds(6))])
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(6))])
+    scheduler.expectMarbles("-a-b--#", failure: .timedOut, for: events)
+    source.expectSubscriptions("^-----!")
     #expect(scheduler.pendingCount == 0)
   }
 
@@ -41,14 +36,7 @@ struct IdleTimeoutTests {
       of: source.signal.timeout(idle: .seconds(5), scheduler: scheduler),
       through: path
     )
-    #expect(
-      events == [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(3)),
-        .value(3, at: .seconds(7)),
-        .completed(at: .seconds(8)),
-      ]
-    )
+    scheduler.expectMarbles("-a-b---c|", for: events)
     #expect(scheduler.pendingCount == 0)
   }
 
@@ -58,47 +46,36 @@ struct IdleTimeoutTests {
       of: Signal<Int, Failure>.never.timeout(idle: .seconds(2), raising: .silent, scheduler: scheduler),
       through: path
     )
-    #expect(events == [.failed(.silent, at: .seconds(2))])
+    scheduler.expectMarbles("--#", failure: .silent, for: events)
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func upstreamFailureArrivesAtOnceWrapped(path: ConsumptionPath) async {
-    let source = scheduler.makeColdSignal(
-      [.value(1, at: .seconds(1)), .failed(.boom, at: .seconds(2))] as [Recorded<Int, Failure>]
-    )
+    let source = scheduler.makeColdSignal("-a#", failure: Failure.boom)
     let events = await scheduler.events(
       of: source.signal.timeout(idle: .seconds(5), scheduler: scheduler),
       through: path
     )
-    #expect(events == [.value(1, at: .seconds(1)), .failed(.upstream(.boom), at: .seconds(2))])
+    scheduler.expectMarbles("-a#", failure: .upstream(.boom), for: events)
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func fallbackReplacesASilentUpstream(path: ConsumptionPath) async {
     let source = chatty()
-    let fallback = scheduler.makeColdSignal(
-      [.value(0, at: .seconds(1)), .completed(at: .seconds(1))] as [Recorded<Int, Failure>]
-    )
+    let fallback = scheduler.makeColdSignal("-(z|)", failure: Failure.boom)
     let timed = source.signal.timeout(idle: .seconds(3), scheduler: scheduler, switchingTo: fallback.signal)
     let events = await scheduler.events(of: timed, through: path)
-    #expect(
-      events == [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(3)),
-        .value(0, at: .seconds(7)),
-        .completed(at: .seconds(7)),
-      ]
-    )
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(6))])
-    #expect(fallback.subscriptions == [TestSubscription(subscribedAt: .seconds(6), disposedAt: .seconds(7))])
+    scheduler.expectMarbles("-a-b---(z|)", for: events)
+    source.expectSubscriptions("^-----!")
+    fallback.expectSubscriptions("------^!")
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func switchingToEmptyCompletesLikeCombine(path: ConsumptionPath) async {
     let timed = chatty().signal.timeout(idle: .seconds(3), scheduler: scheduler, switchingTo: .empty)
     let events = await scheduler.events(of: timed, through: path)
-    #expect(events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(3)), .completed(at: .seconds(6))])
+    scheduler.expectMarbles("-a-b--|", for: events)
   }
 
   @Test(arguments: ConsumptionPath.allCases)
@@ -125,7 +102,7 @@ struct IdleTimeoutTests {
     let recorder = scheduler.start(disposedAt: .seconds(2)) {
       chatty().signal.timeout(idle: .seconds(5), scheduler: scheduler)
     }
-    #expect(recorder.events == [.value(1, at: .seconds(1))])
+    recorder.expectMarbles("-a")
     #expect(scheduler.pendingCount == 0)
   }
 

@@ -10,112 +10,84 @@ struct TimeoutTests {
     case tooSlow
   }
 
-  let scheduler = TestScheduler()
+  let scheduler = TestScheduler(frame: .seconds(1))
 
   @Test func failsWithTimedOutWhenTheSignalRunsTooLong() {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(4)),
-        .completed(at: .seconds(10)),
-      ] as [Recorded<Int, Failure>]
-    )
+    let source = scheduler.makeColdSignal("-a--b-----|", failure: Failure.boom)
     let recorder = scheduler.start { source.signal.timeout(after: .seconds(5), scheduler: scheduler) }
-    #expect(
-      recorder.events == [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(4)),
-        .failed(.timedOut, at: .seconds(5)),
-      ]
-    )
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(5))])
+    recorder.expectMarbles("-a--b#", failure: .timedOut)
+    source.expectSubscriptions("^----!")
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test func completionInTimeCancelsTheDeadline() {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .completed(at: .seconds(2)),
-      ] as [Recorded<Int, Failure>]
-    )
+    let source = scheduler.makeColdSignal("-a|", failure: Failure.boom)
     let recorder = scheduler.start { source.signal.timeout(after: .seconds(5), scheduler: scheduler) }
-    #expect(recorder.events == [.value(1, at: .seconds(1)), .completed(at: .seconds(2))])
+    recorder.expectMarbles("-a|")
     #expect(scheduler.pendingCount == 0)
   }
 
   @Test func upstreamFailureArrivesAtOnceWrapped() {
-    let source = scheduler.makeColdSignal([.failed(.boom, at: .seconds(2))] as [Recorded<Int, Failure>])
+    let source = scheduler.makeColdSignal("--#", failure: Failure.boom)
     let recorder = scheduler.start { source.signal.timeout(after: .seconds(5), scheduler: scheduler) }
-    #expect(recorder.events == [.failed(.upstream(.boom), at: .seconds(2))])
+    recorder.expectMarbles("--#", failure: .upstream(.boom))
   }
 
   @Test func raisingKeepsTheFailureType() {
-    let source = scheduler.makeColdSignal([.value(1, at: .seconds(1))] as [Recorded<Int, Failure>])
+    let source = scheduler.makeColdSignal("-a", failure: Failure.boom)
     let recorder = scheduler.start {
       source.signal.timeout(after: .seconds(3), raising: .tooSlow, scheduler: scheduler)
     }
-    #expect(recorder.events == [.value(1, at: .seconds(1)), .failed(.tooSlow, at: .seconds(3))])
+    recorder.expectMarbles("-a-#", failure: .tooSlow)
   }
 
   @Test func disposalCancelsTheDeadline() {
-    let source = scheduler.makeColdSignal([.value(1, at: .seconds(1))] as [Recorded<Int, Failure>])
+    let source = scheduler.makeColdSignal("-a", failure: Failure.boom)
     let recorder = scheduler.start(disposedAt: .seconds(2)) {
       source.signal.timeout(after: .seconds(3), scheduler: scheduler)
     }
     #expect(scheduler.pendingCount == 0)
     scheduler.run()
-    #expect(recorder.events == [.value(1, at: .seconds(1))])
+    recorder.expectMarbles("-a")
   }
 
   @Test func composesWithANeverFailingSignal() {
     let recorder = scheduler.start {
       Signal<Int, Never>.never.timeout(after: .seconds(1), scheduler: scheduler)
     }
-    #expect(recorder.events == [.failed(.timedOut, at: .seconds(1))])
+    recorder.expectMarbles("-#", failure: .timedOut)
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func aDeadlineDoesNotRestartAtValues(path: ConsumptionPath) async {
-    let source = scheduler.makeColdSignal(
-      [
-        .value(1, at: .seconds(1)),
-        .value(2, at: .seconds(2)),
-        .value(3, at: .seconds(3)),
-        .completed(at: .seconds(4)),
-      ] as [Recorded<Int, Failure>]
-    )
+    let source = scheduler.makeColdSignal("-abc|", failure: Failure.boom)
     let events = await scheduler.events(
       of: source.signal.timeout(after: .seconds(3), scheduler: scheduler),
       through: path
     )
-    #expect(events == [.value(1, at: .seconds(1)), .value(2, at: .seconds(2)), .failed(.timedOut, at: .seconds(3))])
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(3))])
+    scheduler.expectMarbles("-ab#", failure: .timedOut, for: events)
+    source.expectSubscriptions("^--!")
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func fallbackReplacesUpstreamAtTheDeadline(path: ConsumptionPath) async {
-    let source = scheduler.makeColdSignal(
-      [.value(1, at: .seconds(1)), .value(2, at: .seconds(5))] as [Recorded<Int, Failure>]
-    )
-    let fallback = scheduler.makeColdSignal(
-      [.value(9, at: .seconds(1)), .completed(at: .seconds(2))] as [Recorded<Int, Failure>]
-    )
+    let source = scheduler.makeColdSignal("-a---b", failure: Failure.boom)
+    let fallback = scheduler.makeColdSignal("-x|", failure: Failure.boom)
     let timed = source.signal.timeout(after: .seconds(3), scheduler: scheduler, switchingTo: fallback.signal)
     let events = await scheduler.events(of: timed, through: path)
-    #expect(events == [.value(1, at: .seconds(1)), .value(9, at: .seconds(4)), .completed(at: .seconds(5))])
-    #expect(source.subscriptions == [TestSubscription(subscribedAt: .zero, disposedAt: .seconds(3))])
-    #expect(fallback.subscriptions == [TestSubscription(subscribedAt: .seconds(3), disposedAt: .seconds(5))])
+    scheduler.expectMarbles("-a--x|", for: events)
+    source.expectSubscriptions("^--!")
+    fallback.expectSubscriptions("---^-!")
   }
 
   @Test(arguments: ConsumptionPath.allCases)
   func fallbackIsNotSubscribedWhenUpstreamEndsInTime(path: ConsumptionPath) async {
-    let source = scheduler.makeColdSignal([.failed(.boom, at: .seconds(1))] as [Recorded<Int, Failure>])
-    let fallback = scheduler.makeColdSignal([.completed(at: .seconds(1))] as [Recorded<Int, Failure>])
+    let source = scheduler.makeColdSignal("-#", failure: Failure.boom)
+    let fallback = scheduler.makeColdSignal("-|", failure: Failure.boom)
     let timed = source.signal.timeout(after: .seconds(3), scheduler: scheduler, switchingTo: fallback.signal)
     let events = await scheduler.events(of: timed, through: path)
-    #expect(events == [.failed(.boom, at: .seconds(1))])
-    #expect(fallback.subscriptions == [])
+    scheduler.expectMarbles("-#", failure: .boom, for: events)
+    fallback.expectSubscriptions()
     #expect(scheduler.pendingCount == 0)
   }
 
