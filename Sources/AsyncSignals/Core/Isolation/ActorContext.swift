@@ -18,9 +18,11 @@ import Musl
 /// - The main actor runs its jobs on the main dispatch queue, so code that runs on that queue is on the main
 ///   actor. A key set on the main queue (`DispatchQueue.getSpecific`) recognises it on every platform, on whatever
 ///   thread drains the queue (`swift test` on Linux drains it on worker threads).
-/// - Another actor is recognised only while the library itself runs code that the compiler knows is isolated to it
-///   (``marking(_:_:)``, called with an `isolated` parameter): a subscription made on the actor, a drain of its
-///   mailbox. An event that such an actor's own code sends from elsewhere takes a hop.
+/// - Any actor is recognised while code that the compiler knows is isolated to it has marked the thread
+///   (``ActorMark``, set through an `isolated` parameter): a subscription made on the actor, a drain of its
+///   mailbox, a subject's `send`, `fail` or `complete` called there (they take the caller's `#isolation`). The
+///   mark is also the cheap first check for the main actor (one thread-specific load instead of the queue's key).
+///   An event sent by other means (an `Observer` a body keeps, from the actor's own code) takes a hop there.
 ///
 /// A `true` answer is always right. A `false` one may be wrong only in the conservative direction.
 @usableFromInline
@@ -47,8 +49,8 @@ package struct ActorContext: Sendable {
   /// Whether the caller is known to run on the actor now; `false` when that cannot be proven.
   @usableFromInline
   package func isCurrent() -> Bool {
-    if isMain { return MainQueueMark.isCurrent() }
-    return ActorMark.current == identity
+    if ActorMark.current == identity { return true }
+    return isMain && MainQueueMark.isCurrent()
   }
 
   /// Runs `body` with the calling thread marked as running on `actor`, so that ``isCurrent()`` recognises it.
