@@ -31,53 +31,24 @@ public protocol Subject<Value, Failure>: SignalConvertible, AnyObject {
 extension Subject {
   /// Sends a value to the current subscribers.
   ///
-  /// Sent on an actor, the value reaches that actor's subscribers at once, before `send` returns: the caller's
-  /// isolation (the default `isolation`) tells them they are on it.
-  ///
-  /// ```swift
-  /// subject.send(1)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - value: The value.
-  ///   - isolation: The actor the caller runs on; leave the default.
+  /// - Parameter value: The value.
   @inlinable
-  public func send(_ value: Value, isolation: isolated (any Actor)? = #isolation) {
-    send(event: .value(value), from: isolation)
+  public func send(_ value: Value) {
+    send(event: .value(value))
   }
 
   /// Sends a failure, ending the subject.
   ///
-  /// ```swift
-  /// subject.fail(LoadError.offline)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - failure: The failure.
-  ///   - isolation: The actor the caller runs on; leave the default.
+  /// - Parameter failure: The failure.
   @inlinable
-  public func fail(_ failure: Failure, isolation: isolated (any Actor)? = #isolation) {
-    send(event: .failed(failure), from: isolation)
+  public func fail(_ failure: Failure) {
+    send(event: .failed(failure))
   }
 
   /// Sends completion, ending the subject.
-  ///
-  /// ```swift
-  /// subject.complete()
-  /// ```
-  ///
-  /// - Parameter isolation: The actor the caller runs on; leave the default.
   @inlinable
-  public func complete(isolation: isolated (any Actor)? = #isolation) {
-    send(event: .completed, from: isolation)
-  }
-
-  /// Sends `event`, with the calling thread marked as running on `isolation` while the subscribers it reaches at
-  /// once are called, so that those on that actor take it without a hop (``ActorContext/isCurrent()``).
-  @inlinable
-  func send(event: Event<Value, Failure>, from isolation: isolated (any Actor)?) {
-    guard let isolation else { return send(event: event) }
-    ActorMark.withMark(UInt(bitPattern: ObjectIdentifier(isolation))) { send(event: event) }
+  public func complete() {
+    send(event: .completed)
   }
 
   /// An observer that forwards every event it receives into this subject.
