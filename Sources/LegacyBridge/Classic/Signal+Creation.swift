@@ -47,6 +47,26 @@ extension Signal {
     failure(error)
   }
 
+  /// Classic name for ``/AsyncSignals/Signal/deferred(_:)`` of a one-value signal: `+[RACSignal try:]`.
+  ///
+  /// The block runs synchronously during each subscription, on the subscribing thread, so its value (then
+  /// completion) or its failure has arrived when `subscribe` returns, as in RAC. It throws the typed failure
+  /// instead of returning `nil` and an error. For `async` work, ``/AsyncSignals/Signal/init(operation:)`` runs the
+  /// closure in a Task instead.
+  ///
+  /// ```swift
+  /// let settings = Signal<Settings, DecodingError>.try { () throws(DecodingError) in try decode(data) }
+  /// settings.subscribeNext { apply($0) }  // applied before subscribeNext returns
+  /// ```
+  ///
+  /// - Parameter block: Returns the one value, or throws the failure; runs once per subscription.
+  /// - Returns: The signal.
+  public static func `try`(_ block: @escaping @Sendable () throws(Failure) -> Value) -> Signal {
+    deferred { () -> Signal in
+      do throws(Failure) { return just(try block()) } catch { return failure(error) }
+    }
+  }
+
   /// Classic name for ``/AsyncSignals/Signal/deferred(_:)``: `+[RACSignal defer:]`.
   ///
   /// ```swift
