@@ -108,4 +108,28 @@ extension Signal where Value == Int {
   public static func interval(_ interval: Duration, onScheduler scheduler: some TimedScheduler) -> Signal {
     Signal.interval(every: interval, scheduler: scheduler)
   }
+
+  /// Classic name for ``/AsyncSignals/Signal/interval(every:scheduler:)``: `+interval:onScheduler:withLeeway:`.
+  ///
+  /// RAC's leeway lets the system fire each tick up to `leeway` late, to coalesce timers and save power. The
+  /// schedulers here fire on time, which that allowance always permits, so the leeway is checked and not used:
+  /// the ticks are those of ``interval(_:onScheduler:)``: tick indices (0, 1, 2…), where RAC sent dates.
+  ///
+  /// ```swift
+  /// Signal.interval(.seconds(60), onScheduler: scheduler, withLeeway: .seconds(5))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The time between ticks; must be greater than zero.
+  ///   - scheduler: Measures the time and delivers the ticks.
+  ///   - leeway: How late RAC allowed a tick to be; must not be negative.
+  /// - Returns: A signal of tick indices that never completes.
+  public static func interval(
+    _ interval: Duration,
+    onScheduler scheduler: some TimedScheduler,
+    withLeeway leeway: Duration
+  ) -> Signal {
+    precondition(leeway >= .zero, "interval(_:onScheduler:withLeeway:): leeway must be >= 0, got \(leeway)")
+    return Signal.interval(every: interval, scheduler: scheduler)
+  }
 }
