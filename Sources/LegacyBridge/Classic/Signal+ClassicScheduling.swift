@@ -17,6 +17,29 @@ extension Signal {
     debounce(for: interval, scheduler: scheduler)
   }
 
+  /// Classic name for ``/AsyncSignals/Signal/debounce(for:scheduler:where:)``: `-throttle:valuesPassingTest:`.
+  ///
+  /// A value that passes `predicate` waits until `interval` passed without a newer one, as with
+  /// ``throttle(_:scheduler:)``; a value that does not goes out at once and drops the waiting value. Completion
+  /// sends the waiting value, then completes; a failure drops it.
+  ///
+  /// ```swift
+  /// keystrokes.throttle(.milliseconds(300), scheduler: scheduler, valuesPassingTest: { $0 != "\n" })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The quiet time a value that passes `predicate` must survive.
+  ///   - scheduler: Measures the time and delivers the delayed values.
+  ///   - predicate: Whether a value is throttled (`true`) or sent at once (`false`).
+  /// - Returns: The values, those that pass `predicate` only when not superseded within `interval`.
+  public func throttle(
+    _ interval: Duration,
+    scheduler: some TimedScheduler,
+    valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool
+  ) -> Signal {
+    debounce(for: interval, scheduler: scheduler, where: predicate)
+  }
+
   /// Classic name for ``/AsyncSignals/Signal/collect(every:scheduler:)``: `-bufferWithTime:onScheduler:`.
   ///
   /// ```swift
