@@ -106,7 +106,8 @@ struct ClassicBindTests {
     init() {
       let (signals, sourceDisposed) = (signals, sourceDisposed)
       let source = Signal<Step, Never>.createSignal { subscriber in
-        CompositeDisposable([signals.subscribe(subscriber), ActionDisposable { sourceDisposed.increment() }])
+        signals.subscribe(subscriber)  // owned by the subscription, as in RAC
+        return ActionDisposable { sourceDisposed.increment() }
       }
       source.bind {
         { (step: Step, stop: inout Bool) in
@@ -124,6 +125,7 @@ struct ClassicBindTests {
     #expect(fixture.sourceDisposed.value == 0)
     fixture.signals.send((nil, false))
     #expect(fixture.sourceDisposed.value == 1)
+    #expect(fixture.signals.subscriberCount == 0)
     #expect(fixture.received.values == [])
     fixture.values.send(7)  // still received after stopping
     #expect(fixture.received.untimedEvents == [.value(7)])
