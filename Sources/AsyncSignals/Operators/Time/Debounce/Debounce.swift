@@ -40,10 +40,7 @@ extension Signal {
   /// pending timer. `shouldDebounce` runs on the thread that delivers each value, before the value joins the
   /// operator's mailbox. This is ReactiveCocoa 2's `throttle:valuesPassingTest:`.
   ///
-  /// ```
-  /// upstream:  a1 a2 - - - - b a3 - - - - |      (a: debounced, b: not)
-  /// debounce:  -  -  - - a2 - b -  - - a3 - |     (interval: 3 ticks)
-  /// ```
+  /// ![debounce where the value is not x: a burst's last value 2 s after it; x at once, dropping c](marble-debounce-where.svg)
   ///
   /// ```swift
   /// keystrokes
