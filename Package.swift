@@ -11,7 +11,8 @@ let package = Package(
     .executable(name: "AsyncSignalsDemo", targets: ["AsyncSignalsDemo"]),
   ],
   targets: [
-    .target(name: "AsyncSignals"),
+    .target(name: "AsyncSignals", dependencies: ["CAsyncSignalsIsolation"]),
+    .target(name: "CAsyncSignalsIsolation"),
     .target(name: "LegacyBridge", dependencies: ["AsyncSignals"]),
     .target(name: "AsyncSignalsTesting", dependencies: ["AsyncSignals"]),
     .executableTarget(name: "AsyncSignalsDemo", dependencies: ["DemoSections"]),

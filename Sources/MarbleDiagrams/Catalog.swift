@@ -20,6 +20,15 @@ enum Catalog {
       run.result(source.debounce(for: .seconds(2), scheduler: run.scheduler))
     },
     Diagram(
+      "debounce-where",
+      title: "`debounce(for:scheduler:where:)`",
+      link: "Signal/debounce(for:scheduler:where:)",
+      code: #"source.debounce(for: .seconds(2), scheduler: scheduler, where: { $0 != "x" })"#
+    ) { run in
+      let source = run.hot("source", "-ab-----cx---d--|")
+      run.result(source.debounce(for: .seconds(2), scheduler: run.scheduler, where: { $0 != "x" }))
+    },
+    Diagram(
       "throttle-latest",
       title: "`throttle(for:scheduler:latest:)` with `latest: true`",
       link: "Signal/throttle(for:scheduler:latest:)",

@@ -38,6 +38,12 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
   @usableFromInline
   let publishesLatestValue: Bool
 
+  /// The subscriptions that feed this subject and end with it, disposed when its terminal event runs.
+  ///
+  /// See ``SubscriptionOwner``. The composite is made by the first such subscription, so that a subject nobody
+  /// feeds this way allocates nothing more.
+  let owned = Locked(OwnedSubscriptions.none)
+
   /// Creates the engine; new subscribers replay `history`, and the newest value is published if
   /// `publishesLatestValue`.
   @usableFromInline
@@ -76,9 +82,14 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
   }
 
   /// Publishes the registered subscribers for other threads (after a subscription, removal or the end), and
-  /// resumes the Tasks that waited for as many.
+  /// resumes the Tasks that waited for as many; at the end, first disposes the subscriptions it owns.
   @usableFromInline
   func publishSubscribers(ended: Bool = false) {
+    if ended {
+      // Before the terminal event reaches the subscribers, as ReactiveCocoa's subject disposes its subscriptions
+      // before it forwards completion. Not under a lock: their cleanups are user code.
+      endOwnedSubscriptions()
+    }
     let subscribers = machine.subscribers
     typealias Changed = (replaced: ContiguousArray<Machine.Subscriber>, ready: [UnsafeContinuation<Void, Never>])
     let (replaced, ready) = published.withLock { published -> Changed in
@@ -92,6 +103,36 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
     for waiter in ready {
       waiter.resume()
     }
+  }
+
+  /// Disposes `subscription` when this subject ends, at once if it has ended; forgets it if it ends first.
+  func own(_ subscription: Lifetime) {
+    let owner = owned.withLock { state -> CompositeDisposable? in
+      switch state {
+      case .none:
+        let owner = CompositeDisposable()
+        state = .owning(owner)
+        return owner
+      case .owning(let owner):
+        return owner
+      case .ended:
+        return nil
+      }
+    }
+    // A composite disposed meanwhile disposes the subscription itself and returns no key.
+    guard let owner else { return subscription.dispose() }
+    guard let key = owner.add(subscription) else { return }
+    subscription.onDispose { [weak owner] in owner?.remove(key) }
+  }
+
+  /// Disposes the subscriptions this subject owns, and every one it is given from now on.
+  func endOwnedSubscriptions() {
+    let owner = owned.withLock { state -> CompositeDisposable? in
+      defer { state = .ended }
+      guard case .owning(let owner) = state else { return nil }
+      return owner
+    }
+    owner?.dispose()
   }
 
   /// Calls every subscriber of `subscribers` that is still active with `event`, in order.
@@ -148,6 +189,16 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
       subscriber.observer.action(terminal)
     }
   }
+}
+
+/// The subscriptions that feed a subject and end with it (``SubscriptionOwner``).
+enum OwnedSubscriptions {
+  /// None yet, and the subject has not ended.
+  case none
+  /// The subscriptions, in a composite that the subject's end disposes.
+  case owning(CompositeDisposable)
+  /// The subject has ended: a subscription given now is disposed at once.
+  case ended
 }
 
 /// What a subject publishes for other threads under one lock: its subscribers, and who waits for them.

@@ -103,8 +103,8 @@ extension Signal {
   /// Classic name for a map to signals followed by ``/AsyncSignals/Signal/switchToLatest()``:
   /// `+switch:cases:default:`.
   ///
-  /// Each value of `signal` switches to its case, or to `defaultSignal` when it has none. RAC fails when there
-  /// is no case and no default; here the default is required, and `.failure(…)` reproduces RAC.
+  /// Each value of `signal` switches to its case, or to `defaultSignal` when it has none. Without a default,
+  /// ``switch(_:cases:)`` fails at an unknown key, as RAC does.
   ///
   /// ```swift
   /// Signal<String, Never>.switch(tab, cases: [0: home, 1: search], default: .empty)
@@ -121,5 +121,30 @@ extension Signal {
     default defaultSignal: Signal
   ) -> Signal {
     signal.map { cases[$0] ?? defaultSignal }.switchToLatest()
+  }
+
+  /// Classic name for a map to signals followed by ``/AsyncSignals/Signal/switchToLatest()``:
+  /// `+switch:cases:default:` with a `nil` default.
+  ///
+  /// Each value of `signal` switches to its case, disposing the one running before. A key that `cases` does not
+  /// contain fails the result with ``SwitchFailure/noMatchingCase(_:)`` (RAC's `RACSignalErrorNoMatchingCase`),
+  /// disposing the running case; a failure of `signal` or of the running case arrives as
+  /// ``SwitchFailure/upstream(_:)``. The result completes when `signal` and the latest case have completed.
+  ///
+  /// ```swift
+  /// let screen = Signal.switch(tab, cases: [0: home, 1: search])  // Signal<Screen, SwitchFailure<Int, Never>>
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - signal: Chooses the case.
+  ///   - cases: The signal to forward for each key.
+  /// - Returns: The values of the chosen signal, failing at the first key without a case.
+  public static func `switch`<Key: Hashable & Sendable>(
+    _ signal: Signal<Key, Failure>,
+    cases: [Key: Signal]
+  ) -> Signal<Value, SwitchFailure<Key, Failure>> {
+    signal.mapError { .upstream($0) }.map { key in
+      cases[key].map { $0.mapError { .upstream($0) } } ?? .failure(.noMatchingCase(key))
+    }.switchToLatest()
   }
 }

@@ -17,6 +17,29 @@ extension Signal {
     debounce(for: interval, scheduler: scheduler)
   }
 
+  /// Classic name for ``/AsyncSignals/Signal/debounce(for:scheduler:where:)``: `-throttle:valuesPassingTest:`.
+  ///
+  /// A value that passes `predicate` waits until `interval` passed without a newer one, as with
+  /// ``throttle(_:scheduler:)``; a value that does not goes out at once and drops the waiting value. Completion
+  /// sends the waiting value, then completes; a failure drops it.
+  ///
+  /// ```swift
+  /// keystrokes.throttle(.milliseconds(300), scheduler: scheduler, valuesPassingTest: { $0 != "\n" })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The quiet time a value that passes `predicate` must survive.
+  ///   - scheduler: Measures the time and delivers the delayed values.
+  ///   - predicate: Whether a value is throttled (`true`) or sent at once (`false`).
+  /// - Returns: The values, those that pass `predicate` only when not superseded within `interval`.
+  public func throttle(
+    _ interval: Duration,
+    scheduler: some TimedScheduler,
+    valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool
+  ) -> Signal {
+    debounce(for: interval, scheduler: scheduler, where: predicate)
+  }
+
   /// Classic name for ``/AsyncSignals/Signal/collect(every:scheduler:)``: `-bufferWithTime:onScheduler:`.
   ///
   /// ```swift
@@ -107,5 +130,29 @@ extension Signal where Value == Int {
   /// - Returns: A signal of tick indices that never completes.
   public static func interval(_ interval: Duration, onScheduler scheduler: some TimedScheduler) -> Signal {
     Signal.interval(every: interval, scheduler: scheduler)
+  }
+
+  /// Classic name for ``/AsyncSignals/Signal/interval(every:scheduler:)``: `+interval:onScheduler:withLeeway:`.
+  ///
+  /// RAC's leeway lets the system fire each tick up to `leeway` late, to coalesce timers and save power. The
+  /// schedulers here fire on time, which that allowance always permits, so the leeway is checked and not used:
+  /// the ticks are those of ``interval(_:onScheduler:)``: tick indices (0, 1, 2…), where RAC sent dates.
+  ///
+  /// ```swift
+  /// Signal.interval(.seconds(60), onScheduler: scheduler, withLeeway: .seconds(5))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The time between ticks; must be greater than zero.
+  ///   - scheduler: Measures the time and delivers the ticks.
+  ///   - leeway: How late RAC allowed a tick to be; must not be negative.
+  /// - Returns: A signal of tick indices that never completes.
+  public static func interval(
+    _ interval: Duration,
+    onScheduler scheduler: some TimedScheduler,
+    withLeeway leeway: Duration
+  ) -> Signal {
+    precondition(leeway >= .zero, "interval(_:onScheduler:withLeeway:): leeway must be >= 0, got \(leeway)")
+    return Signal.interval(every: interval, scheduler: scheduler)
   }
 }

@@ -18,6 +18,48 @@ extension Signal {
     flatMap(.merge, block)
   }
 
+  /// Classic name for a ``/AsyncSignals/Signal/merge()`` of the signals a per-subscription block returns, with a
+  /// stop flag: `-bind:`, the primitive RAC builds its operators on.
+  ///
+  /// At each subscription, `block` runs once and returns the binding closure, so the closure's state belongs to
+  /// that subscription. The binding closure receives each value and returns a signal to merge into the result, or
+  /// `nil`. Returning `nil` stops at once: the receiver is disposed and the value binds nothing. Setting `stop` to
+  /// `true` stops after this value: its signal is merged, then the receiver is disposed. Either way, the signals
+  /// already bound keep running, and the result completes when they and the receiver have all completed. A failure
+  /// of the receiver or of any bound signal fails the result at once and disposes the rest; a value the receiver
+  /// sent after it is not bound. The binding closure runs on the thread that delivers each value, one value at a
+  /// time, so its state needs a `Sendable` box (a `Mutex`).
+  ///
+  /// ```swift
+  /// let firstThreePages = pageNumbers.bind {
+  ///   let count = Mutex(0)
+  ///   return { (page: Int, stop: inout Bool) in
+  ///     stop = count.withLock { $0 += 1; return $0 == 3 }
+  ///     return api.page(page)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter block: Runs once per subscription; returns the binding closure.
+  /// - Returns: The values of every bound signal, merged.
+  public func bind<NewValue>(
+    _ block: @escaping @Sendable () -> @Sendable (Value, inout Bool) -> Signal<NewValue, Failure>?
+  ) -> Signal<NewValue, Failure> {
+    Signal<Signal<NewValue, Failure>, Failure>.deferred {
+      let binding = block()
+      let bound = map { value -> (signal: Signal<NewValue, Failure>?, stop: Bool) in
+        var stop = false
+        let signal = binding(value, &stop)
+        return (signal, stop)
+      }
+      // `take` ends the subscription it runs in. As the only inner of a merge, that is the receiver's own, so
+      // stopping disposes the receiver and the bound signals, inners of the outer merge, keep running.
+      let stopping = bound.take(while: { $0.signal != nil }).take(until: { $0.stop }).compactMap { $0.signal }
+      return Signal<Signal<Signal<NewValue, Failure>, Failure>, Failure>.just(stopping).merge()
+    }
+    .merge()
+  }
+
   /// Classic name for ``/AsyncSignals/Signal/map(to:)``: `-mapReplace:`.
   ///
   /// ```swift

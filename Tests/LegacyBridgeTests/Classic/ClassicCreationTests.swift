@@ -48,6 +48,45 @@ struct ClassicCreationTests {
     #expect(recorder.untimedEvents == [.value(1), .completed, .failed(Boom()), .value(2), .completed])
   }
 
+  // MARK: - +try: (issue 26, item 8)
+
+  /// RAC runs `+try:`'s block synchronously during subscription: its value has arrived when `subscribeNext`
+  /// returns, and the block runs again for each subscription, not before the first.
+  @Test @MainActor func tryDeliversItsValueBeforeSubscribeNextReturns() {
+    let runs = Counter()
+    let signal = Signal<Int, Boom>.try { () throws(Boom) in runs.increment() }
+    #expect(runs.value == 0)
+    var received: [String] = []
+    signal.subscribeNext({ received.append("next \($0)") }, completed: { received.append("completed") })
+    #expect(received == ["next 1", "completed"])
+    signal.subscribeNext { received.append("next \($0)") }
+    #expect(received == ["next 1", "completed", "next 2"])
+  }
+
+  /// The error the block throws has arrived when `subscribeError` returns.
+  @Test @MainActor func tryDeliversItsFailureBeforeSubscribeErrorReturns() {
+    var received: [Boom] = []
+    Signal<Int, Boom>.try { () throws(Boom) in throw Boom() }.subscribeError { received.append($0) }
+    #expect(received == [Boom()])
+  }
+
+  @Test func tryOnNoActorAndWithForAwait() async {
+    let recorder = TestRecorder<Int, Boom>()
+    Signal<Int, Boom>.try { () throws(Boom) in 7 }.subscribeObserver(recorder.observer)
+    #expect(recorder.untimedEvents == [.value(7), .completed])
+
+    var values: [Int] = []
+    do {
+      for try await value in Signal<Int, Boom>.try({ () throws(Boom) in 8 }) { values.append(value) }
+    } catch {
+      Issue.record("unexpected failure \(error)")
+    }
+    #expect(values == [8])
+    await #expect(throws: Boom()) {
+      for try await _ in Signal<Int, Boom>.try({ () throws(Boom) in throw Boom() }) {}
+    }
+  }
+
   @Test func classicSignalCanBeIteratedWithForAwait() async {
     let signal = Signal<Int, Never>.createSignal { subscriber in
       subscriber.sendNext(1)

@@ -1,3 +1,4 @@
+internal import CAsyncSignalsIsolation
 import Dispatch
 
 #if canImport(Darwin)
@@ -16,11 +17,11 @@ import Musl
 /// the caller then takes the always-correct path, a hop:
 ///
 /// - The main actor runs its jobs on the main dispatch queue, so code that runs on that queue is on the main
-///   actor. A key set on the main queue (`DispatchQueue.getSpecific`) recognises it on every platform, on whatever
+///   actor. A key set on the main queue (`dispatch_get_specific`) recognises it on every platform, on whatever
 ///   thread drains the queue (`swift test` on Linux drains it on worker threads).
-/// - Another actor is recognised only while the library itself runs code that the compiler knows is isolated to it
-///   (``marking(_:_:)``, called with an `isolated` parameter): a subscription made on the actor, a drain of its
-///   mailbox. An event that such an actor's own code sends from elsewhere takes a hop.
+/// - Another actor is recognised while code that the compiler knows is isolated to it has marked the thread
+///   (``ActorMark``, set through an `isolated` parameter): a subscription made on the actor, a drain of its
+///   mailbox. An event that such an actor's own code sends later takes a hop (the cost is in Docs/Performance.md).
 ///
 /// A `true` answer is always right. A `false` one may be wrong only in the conservative direction.
 @usableFromInline
@@ -47,8 +48,8 @@ package struct ActorContext: Sendable {
   /// Whether the caller is known to run on the actor now; `false` when that cannot be proven.
   @usableFromInline
   package func isCurrent() -> Bool {
-    if isMain { return MainQueueMark.isCurrent() }
-    return ActorMark.current == identity
+    if ActorMark.current == identity { return true }
+    return isMain && MainQueueMark.isCurrent()
   }
 
   /// Runs `body` with the calling thread marked as running on `actor`, so that ``isCurrent()`` recognises it.
@@ -96,43 +97,44 @@ extension ActorContext {
   }
 }
 
-/// Recognises the main dispatch queue, which runs the main actor's jobs, with a key set on it.
+/// Recognises the main dispatch queue, which runs the main actor's jobs, with a key set on it: set here, asked in C
+/// (`CAsyncSignalsIsolation`), with libdispatch's public API on both sides.
 enum MainQueueMark {
+  /// The key on the main queue, set once; the C side asks for it by its address.
   private static let key: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
+    asyncsignals_set_main_queue_key(UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()))
     return key
   }()
 
   /// Whether the caller runs on the main queue (and so on the main actor).
   @usableFromInline
   static func isCurrent() -> Bool {
-    DispatchQueue.getSpecific(key: key) ?? false
+    _ = key
+    return asyncsignals_is_main_queue()
   }
 }
 
-/// The actor the library knows the calling thread runs on, kept in a POSIX thread-specific slot.
+/// The actor the library knows the calling thread runs on, kept in a C thread-local (`CAsyncSignalsIsolation`).
+///
+/// Only code that the compiler knows is isolated to an actor sets it (through an `isolated` parameter), for the
+/// dynamic extent of a synchronous call; so a thread whose mark names an actor runs that actor's job right now, or
+/// a synchronous call nested in it, where the actor's state is exclusively this thread's.
 @usableFromInline
 enum ActorMark {
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "ActorContext: pthread_key_create failed (\(status))")
-    return key
-  }()
-
   /// The identity of the actor the thread is marked with, or 0.
   @usableFromInline
   static var current: UInt {
-    UInt(bitPattern: pthread_getspecific(key))
+    UInt(asyncsignals_thread_mark_get())
   }
 
   /// Runs `body` with the thread marked with `identity`, then puts the previous mark back.
   @usableFromInline
   static func withMark<Result>(_ identity: UInt, _ body: () throws -> Result) rethrows -> Result {
-    let previous = pthread_getspecific(key)
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: identity))
-    defer { pthread_setspecific(key, previous) }
+    let previous = asyncsignals_thread_mark_get()
+    asyncsignals_thread_mark_set(UInt(identity))
+    defer { asyncsignals_thread_mark_set(previous) }
     return try body()
   }
 }

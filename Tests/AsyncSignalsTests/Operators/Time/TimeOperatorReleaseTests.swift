@@ -5,7 +5,8 @@ import Testing
 /// Disposing or terminating a time operator's subscription releases the subscriber and cancels its timers.
 @Suite struct TimeOperatorReleaseTests {
   enum Operator: String, CaseIterable, Sendable {
-    case debounce, throttle, delay, collectEvery, timeout, idleTimeout, timeoutWithFallback, delaySubscription
+    case debounce, debounceWhere, throttle, delay, collectEvery, timeout, idleTimeout, timeoutWithFallback,
+      delaySubscription
     case takeFor, skipFor, retryWithDelay, observeOn, subscribeOn
 
     /// Subscribes to `signal` through this operator, calling `value` for each value.
@@ -17,6 +18,11 @@ import Testing
     ) -> any Disposable {
       switch self {
       case .debounce: signal.debounce(for: .seconds(1), scheduler: scheduler).subscribe(isolation: nil, value: value)
+      case .debounceWhere:
+        signal.debounce(for: .seconds(1), scheduler: scheduler, where: { $0 > 0 }).subscribe(
+          isolation: nil,
+          value: value
+        )
       case .throttle:
         signal.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(isolation: nil, value: value)
       case .delay: signal.delay(for: .seconds(1), scheduler: scheduler).subscribe(isolation: nil, value: value)

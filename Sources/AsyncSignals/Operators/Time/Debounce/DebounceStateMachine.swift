@@ -29,6 +29,20 @@ struct DebounceStateMachine<Value: Sendable, Failure: Error>: WindowStateMachine
     }
   }
 
+  /// Upstream sent a value that is not debounced (``Signal/debounce(for:scheduler:where:)``): it drops the
+  /// waiting value, if any, and goes out at once.
+  mutating func immediateValueReceived(_ value: Value) -> WindowAction<Value, Failure> {
+    switch state {
+    case .idle:
+      return .send(value)
+    case .debouncing:
+      state = .idle
+      return .cancelTimerAndSend(value)
+    case .finished:
+      return .none
+    }
+  }
+
   /// The timer started with `generation` fired: the waiting value goes out, unless the timer is stale.
   mutating func timerFired(generation fired: UInt64) -> WindowAction<Value, Failure> {
     switch state {

@@ -6,6 +6,8 @@ enum WindowAction<Output: Sendable, Failure: Error> {
   case send(Output)
   /// Start the timer `generation`, then send `output` downstream.
   case sendAndStartTimer(Output, generation: UInt64)
+  /// Cancel the timer, then send `output` downstream.
+  case cancelTimerAndSend(Output)
   /// Cancel the timer, send `flushing` if there is one, then fail with `failure` or, if it is `nil`, complete.
   case cancelTimerAndFinish(flushing: Output?, failure: Failure?)
   /// Nothing.
@@ -68,6 +70,9 @@ final class WindowStorage<Machine: WindowStateMachine>: TimedInputHandler {
     case .sendAndStartTimer(let output, let generation):
       // The timer first: a downstream that disposes from inside the send then also cancels it.
       runtime.startTimer(after: interval, generation: generation)
+      downstream.send(output)
+    case .cancelTimerAndSend(let output):
+      runtime.cancelTimer()
       downstream.send(output)
     case .cancelTimerAndFinish(let flushing, let failure):
       runtime.cancelTimer()
