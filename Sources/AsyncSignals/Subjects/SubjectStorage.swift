@@ -110,7 +110,7 @@ final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization:
   /// Sends `event` to the current subscribers, or queues it behind the delivery in progress.
   @inlinable
   func send(_ event: Event<Value, Failure>) {
-    delivery.send(.value(.send(event)))
+    delivery.sendFromAnyThread(.value(.send(event)))
   }
 
   /// Sends `value` once every `for await` subscriber registered now has room for it.
