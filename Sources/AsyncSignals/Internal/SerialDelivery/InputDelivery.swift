@@ -58,6 +58,6 @@ struct InputDeliveryCore<Input: Sendable, Synchronization: SerialDeliverySynchro
   /// Hands `input` to the handler, now or after the delivery in progress.
   @inlinable
   func send(_ input: Input) {
-    delivery.sendFromAnyThread(.value(input))
+    delivery.send(.value(input))
   }
 }
