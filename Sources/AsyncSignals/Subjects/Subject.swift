@@ -33,6 +33,7 @@ extension Subject {
   ///
   /// - Parameter value: The value.
   @inlinable
+  @inline(__always)  // the per-event path: see SubjectStorageCore.send(_:)
   public func send(_ value: Value) {
     send(event: .value(value))
   }

@@ -29,6 +29,7 @@ extension SubjectStorageOwner {
   ///
   /// - Parameter event: A value, or a terminal event that ends the subject.
   @inlinable
+  @inline(__always)  // the per-event path: see SubjectStorageCore.send(_:)
   public func send(event: Event<Value, Failure>) {
     storage.send(event)
   }
