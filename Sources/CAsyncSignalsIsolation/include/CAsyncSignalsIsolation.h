@@ -4,13 +4,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// Whether the caller runs on the main dispatch queue, which runs the main actor's jobs: the label of the queue
-/// being drained (libdispatch's public `dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`) is the main
-/// queue's own label string, compared by address. libdispatch copies the label of every queue it creates (on
-/// Linux always; on Apple platforms unless it is immutable, so there the main thread is required too: the main
-/// queue runs only there), so no other queue has that address. Unlike `dispatch_get_specific`, which takes a lock
-/// on the queue's list of keys, it reads two fields: with `dispatch_get_specific`,
-/// `main actor/AsyncSignals main-actor subscriber` spent 16% of its samples in it.
+/// Remembers `key`, a key that Swift set on the main dispatch queue (`DispatchQueue.setSpecific`).
+void asyncsignals_set_main_queue_key(const void *key);
+
+/// Whether the caller runs on the main dispatch queue, which runs the main actor's jobs: libdispatch's public
+/// `dispatch_get_specific` with the key set on the main queue. Swift's `DispatchQueue.getSpecific(key:)` asks the
+/// same, through a generic box it retains and releases per call; on the per-event path of a main-actor subscriber
+/// that made the check cost half again as much (`main actor/AsyncSignals main-actor subscriber`).
 bool asyncsignals_is_main_queue(void);
 
 /// The identity of the actor the library knows the calling thread runs on, or 0. A C11 thread-local: Swift has

@@ -17,9 +17,8 @@ import Musl
 /// the caller then takes the always-correct path, a hop:
 ///
 /// - The main actor runs its jobs on the main dispatch queue, so code that runs on that queue is on the main
-///   actor. The label of the queue being drained (`dispatch_queue_get_label`) recognises it on every platform, on
-///   whatever thread drains the queue (`swift test` on Linux drains it on worker threads). A queue that only
-///   targets the main queue is not recognised: its events take a hop.
+///   actor. A key set on the main queue (`dispatch_get_specific`) recognises it on every platform, on whatever
+///   thread drains the queue (`swift test` on Linux drains it on worker threads).
 /// - Another actor is recognised while code that the compiler knows is isolated to it has marked the thread
 ///   (``ActorMark``, set through an `isolated` parameter): a subscription made on the actor, a drain of its
 ///   mailbox. An event that such an actor's own code sends later takes a hop (the cost is in Docs/Performance.md).
@@ -98,13 +97,22 @@ extension ActorContext {
   }
 }
 
-/// Recognises the main dispatch queue, which runs the main actor's jobs, by the label of the queue being drained
-/// (libdispatch's public API, asked in C: `CAsyncSignalsIsolation`).
+/// Recognises the main dispatch queue, which runs the main actor's jobs, with a key set on it: set here, asked in C
+/// (`CAsyncSignalsIsolation`), with libdispatch's public API on both sides.
 enum MainQueueMark {
+  /// The key on the main queue, set once; the C side asks for it by its address.
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    asyncsignals_set_main_queue_key(UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()))
+    return key
+  }()
+
   /// Whether the caller runs on the main queue (and so on the main actor).
   @usableFromInline
   static func isCurrent() -> Bool {
-    asyncsignals_is_main_queue()
+    _ = key
+    return asyncsignals_is_main_queue()
   }
 }
 
