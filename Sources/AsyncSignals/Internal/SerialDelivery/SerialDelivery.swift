@@ -181,8 +181,7 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
   @inlinable
   @inline(__always)
   func send(_ event: Event<Value, Failure>) {
-    let owner = ownerThread.load(ordering: .relaxed)
-    guard owner != 0, owner == currentThreadID() else {
+    guard callerOwnsDelivery else {
       sendFromOtherThread(event)
       return
     }
@@ -211,12 +210,21 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
   @inlinable
   @inline(__always)
   func sendFromAnyThread(_ event: Event<Value, Failure>) {
-    let owner = ownerThread.load(ordering: .relaxed)
-    guard owner != 0, owner == currentThreadID() else {
+    guard callerOwnsDelivery else {
       deliverOrQueueFromOtherThread(event)
       return
     }
     sendFromOwnerThread(event)
+  }
+
+  /// Whether the calling thread owns delivery (a re-entrant send, or a synchronous body's).
+  ///
+  /// The owner's number is stored only by the owner, so a thread that finds its own number there stored it.
+  @inlinable
+  @inline(__always)
+  var callerOwnsDelivery: Bool {
+    let owner = ownerThread.load(ordering: .relaxed)
+    return owner != 0 && owner == currentThreadID()
   }
 
   /// Delivers `event` from a thread that does not own delivery, or queues it behind the delivery in progress.
