@@ -18,12 +18,4 @@ bool asyncsignals_is_main_queue(void) {
   return key != NULL && dispatch_get_specific(key) != NULL;
 }
 
-static _Thread_local uintptr_t thread_mark = 0;
-
-uintptr_t asyncsignals_thread_mark_get(void) {
-  return thread_mark;
-}
-
-void asyncsignals_thread_mark_set(uintptr_t mark) {
-  thread_mark = mark;
-}
+_Thread_local uintptr_t asyncsignals_thread_mark ASYNCSIGNALS_TLS_MODEL = 0;

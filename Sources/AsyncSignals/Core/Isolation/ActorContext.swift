@@ -43,6 +43,7 @@ package struct ActorContext: Sendable {
     self.actor = actor
     isMain = actor === MainActor.shared
     identity = UInt(bitPattern: ObjectIdentifier(actor))
+    if isMain { MainQueueMark.prepare() }
   }
 
   /// Whether the caller is known to run on the actor now; `false` when that cannot be proven.
@@ -108,11 +109,15 @@ enum MainQueueMark {
     return key
   }()
 
-  /// Whether the caller runs on the main queue (and so on the main actor).
+  /// Sets the key, once; called as a main-actor context is made, so that ``isCurrent()`` does not ask per event.
+  static func prepare() {
+    _ = key
+  }
+
+  /// Whether the caller runs on the main queue (and so on the main actor); `false` until ``prepare()`` ran.
   @usableFromInline
   static func isCurrent() -> Bool {
-    _ = key
-    return asyncsignals_is_main_queue()
+    asyncsignals_is_main_queue()
   }
 }
 

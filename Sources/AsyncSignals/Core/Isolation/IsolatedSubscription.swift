@@ -136,7 +136,12 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   }
 
   /// Takes an event from upstream (serially, from any thread).
+  ///
+  /// Always inlined, with ``deliverOnActor(_:)``, into `start`'s observer: called through it, the
+  /// `main actor/AsyncSignals main-actor subscriber` row took 24.7 ns per value against 21.9 (medians of seven
+  /// interleaved runs, 2026-11-27, with the thread mark inlined too).
   @inlinable
+  @inline(__always)
   func receive(_ event: Event<Value, Failure>) {
     let onActor = subscriber.isCurrent()
     if onActor, !backlog.load(ordering: .acquiring) {
@@ -187,6 +192,7 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
 
   /// Calls the subscriber's closure for `event` unless delivery stopped (on the actor only).
   @inlinable
+  @inline(__always)
   func deliverOnActor(_ event: Event<Value, Failure>) {
     guard !stopped.load(ordering: .acquiring), handlers != nil else { return }
     guard case .value(let value) = event else { return deliverTerminalOnActor(event) }
