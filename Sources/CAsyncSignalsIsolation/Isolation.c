@@ -19,3 +19,5 @@ bool asyncsignals_is_main_queue(void) {
 }
 
 _Thread_local uintptr_t asyncsignals_thread_mark ASYNCSIGNALS_TLS_MODEL = 0;
+
+_Thread_local uintptr_t asyncsignals_prelude_owner ASYNCSIGNALS_TLS_MODEL = 0;

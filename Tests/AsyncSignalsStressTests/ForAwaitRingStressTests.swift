@@ -28,6 +28,25 @@ struct ForAwaitRingStressTests {
     #expect(await loop.value.elementsEqual(0..<Self.count))
   }
 
+  /// A synchronous body sends from the loop's own thread while its subscription is made (the prelude, no lock)
+  /// and another thread sends too: the loop gets every value in the order the signal delivered them.
+  @Test func preludeAndAnotherThreadKeepTheDeliveryOrder() async {
+    for _ in 0..<200 {
+      let delivered = UnsynchronizedBox<[Int]>([])  // appended by serial delivery, read after the loop
+      let signal = Signal<Int, Never> { observer, _ in
+        let other = startThread { for value in 1_000..<1_100 { observer.send(value) } }
+        for value in 0..<100 { observer.send(value) }
+        other.wait()
+        observer.complete()
+      }
+      .on(value: { delivered.value.append($0) })
+      var received: [Int] = []
+      for await value in signal { received.append(value) }
+      #expect(received == delivered.value)
+      #expect(received.count == 200)
+    }
+  }
+
   /// An asynchronous body never drops, whatever the policy, while the loop runs on another thread.
   @Test(arguments: [BufferingPolicy.unbounded, .bufferingOldest(3), .bufferingNewest(3)])
   func asyncBodyLosesNothingUnderEveryPolicy(policy: BufferingPolicy) async {

@@ -39,4 +39,18 @@ static inline void asyncsignals_thread_mark_set(uintptr_t mark) {
   asyncsignals_thread_mark = mark;
 }
 
+/// The `for await` buffer whose consumer is subscribing on the calling thread, or 0: while it is set, what the
+/// signal sends synchronously on this thread goes to the buffer's prelude without a lock (`ForAwaitStorage`).
+extern _Thread_local uintptr_t asyncsignals_prelude_owner ASYNCSIGNALS_TLS_MODEL;
+
+/// The calling thread's subscribing buffer.
+static inline uintptr_t asyncsignals_prelude_owner_get(void) {
+  return asyncsignals_prelude_owner;
+}
+
+/// Sets the calling thread's subscribing buffer.
+static inline void asyncsignals_prelude_owner_set(uintptr_t owner) {
+  asyncsignals_prelude_owner = owner;
+}
+
 #endif

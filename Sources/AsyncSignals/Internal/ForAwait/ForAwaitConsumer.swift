@@ -46,7 +46,7 @@ final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
     }) {
       guard !Task.isCancelled else { return [] }
       let storage = storage
-      signal.subscribe(Observer { storage.eventReceived($0) }, in: lifetime)
+      storage.subscribing { signal.subscribe(Observer { storage.eventReceived($0) }, in: lifetime) }
     }
     // Handed over through an optional the closure empties, so that no reference stays here while the loop
     // waits: the buffer must be unique for the signal to append to it without copying it.

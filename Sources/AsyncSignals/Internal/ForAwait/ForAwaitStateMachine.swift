@@ -113,6 +113,25 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
     }
   }
 
+  /// A producer on another thread sent while the consumer subscribed: the consumer's prelude, everything sent so
+  /// far, becomes the overflow (which is empty: this is the first event that goes there).
+  @inlinable
+  mutating func preludeMoved(_ prelude: inout Batch) {
+    switch state {
+    case .active(let consumer, let producers, var overflow):
+      guard overflow.isEmpty else {
+        preconditionFailure("ForAwait: internal inconsistency, the prelude moved behind events of the overflow")
+      }
+      state = .modifying
+      swap(&overflow, &prelude)
+      state = .active(consumer: consumer, producers: producers, overflow: overflow)
+    case .finished:
+      break  // released with the buffer
+    case .modifying:
+      preconditionFailure("ForAwait: internal inconsistency, \(state) received preludeMoved")
+    }
+  }
+
   /// The consumer takes the overflow, after the ring's events, into `batch`.
   ///
   /// The events stay in flight until the consumer gives them back (``overflowGivenBack(_:)``).

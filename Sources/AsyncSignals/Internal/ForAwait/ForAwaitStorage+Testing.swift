@@ -20,19 +20,24 @@ struct ForAwaitStorageHooks: Sendable {
   /// The consumer has done every step of its suspension: it is resumed, or announced to be woken.
   @usableFromInline
   let consumerDidSuspend: @Sendable () -> Void
+  /// The consumer's subscription returned and its thread is unmarked; the prelude is about to be closed.
+  @usableFromInline
+  let preludeWillClose: @Sendable () -> Void
 
   init(
     producerWillRegister: @escaping @Sendable () -> Void = {},
     producerDidRegister: @escaping @Sendable () -> Void = {},
     producerDidSuspend: @escaping @Sendable () -> Void = {},
     consumerDidRegister: @escaping @Sendable () -> Void = {},
-    consumerDidSuspend: @escaping @Sendable () -> Void = {}
+    consumerDidSuspend: @escaping @Sendable () -> Void = {},
+    preludeWillClose: @escaping @Sendable () -> Void = {}
   ) {
     self.producerWillRegister = producerWillRegister
     self.producerDidRegister = producerDidRegister
     self.producerDidSuspend = producerDidSuspend
     self.consumerDidRegister = consumerDidRegister
     self.consumerDidSuspend = consumerDidSuspend
+    self.preludeWillClose = preludeWillClose
   }
 }
 
@@ -53,6 +58,11 @@ extension ForAwaitStorage {
   func _useRing() {
     batchesTaken = 2
     makeRing()
+  }
+
+  /// How many events wait in the prelude (call it on the consumer's thread, or once the prelude is closed).
+  var _preludeCount: Int {
+    prelude.count
   }
 
   /// Whether events go through the ring (rather than the overflow).

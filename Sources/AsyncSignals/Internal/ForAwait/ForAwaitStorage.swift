@@ -42,7 +42,10 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   // by the producer only while it is free (below `head + capacity`, published by the consumer's releasing store
   // of `head`, read with acquiring loads) and read by the consumer only once published (below the tail of
   // `produced`, published by the producer's releasing add). The machine is behind its lock; the rest is atomic
-  // or immutable. TSan checks these in `ForAwaitRingStressTests` and
+  // or immutable. `prelude` is appended to only on the consumer's own thread while its subscription is made (the
+  // thread's prelude mark names this buffer, see ForAwaitStorage+Prelude.swift); after that, only whoever cleared
+  // `preludeOpen` by compare-and-swap touches it: the consumer (`preludeKept`), or a producer on another thread,
+  // whose delivery serial delivery orders after the appends. TSan checks these in `ForAwaitRingStressTests`, `ForAwaitPreludeTests` and
   // `BackpressureStressTests`.
   @usableFromInline
   typealias Machine = ForAwaitStateMachine<Value, Failure>
@@ -111,6 +114,26 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// The limit of `.bufferingOldest`, if that is the policy.
   @usableFromInline
   let oldestLimit: Int?
+
+  /// Events the signal sent synchronously on the consumer's thread while the consumer subscribed (`.unbounded`
+  /// only): the start of the first batch, appended without a lock (see ForAwaitStorage+Prelude.swift).
+  ///
+  /// Unchecked exclusivity: its accesses are ordered as the safety note above says. With the run-time check
+  /// (`swift_beginAccess`/`swift_endAccess` per event, 12% of the samples), the prelude did not pay in
+  /// `async pipeline/AsyncSignals sync body, source only`.
+  @usableFromInline
+  @exclusivity(unchecked)
+  var prelude: Batch = []
+  /// Whether `prelude` takes events.
+  ///
+  /// Set for the consumer's subscription, cleared (by compare-and-swap) by the consumer after it, or by the first
+  /// event another thread sends meanwhile, which moves the prelude to the overflow. Whoever clears it owns the
+  /// prelude.
+  @usableFromInline
+  let preludeOpen = Atomic<Bool>(false)
+  /// Whether the consumer closed the prelude, and so takes it as the start of its first batch (consumer only).
+  @usableFromInline
+  var preludeKept = false
 
   /// Where the consumer takes the next event from the ring (consumer only).
   @usableFromInline
@@ -215,7 +238,17 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Appends `event` to the overflow: the ring is full, events wait there already, or the policy needs it.
   @inlinable
   func overflowReceived(_ event: Event<Value, Failure>) {
+    if preludeOpen.load(ordering: .acquiring), isSubscribingHere() {
+      prelude.append(event)
+      return
+    }
     let action = machine.withLock { machine in
+      if preludeOpen.load(ordering: .relaxed),
+        preludeOpen.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
+      {
+        // Another thread sends while the consumer subscribes: what the prelude holds came first.
+        machine.preludeMoved(&prelude)
+      }
       let word = produced.load(ordering: .relaxed)
       let buffered = oldestLimit == nil ? 0 : (word >> 4) - head.load(ordering: .acquiring)
       let action = machine.overflowReceived(event, buffered: buffered)
@@ -266,6 +299,9 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     var batch = consume recycled
     giveBack()
     if batchesTaken < 2 {
+      if batchesTaken == 0, preludeKept {
+        swap(&batch, &prelude)
+      }
       batchesTaken += 1
       if batchesTaken == 2, capacity > 0 { makeRing() }
     }
