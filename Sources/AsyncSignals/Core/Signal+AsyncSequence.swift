@@ -109,7 +109,6 @@ extension Signal: AsyncSequence {
     @usableFromInline
     mutating func cancelledMidBatch() -> Value? {
       finish()
-      consumer.cancel()
       return nil
     }
 
@@ -118,6 +117,7 @@ extension Signal: AsyncSequence {
       isFinished = true
       batch = []
       index = 0
+      consumer.cancel()  // here, specialised, rather than from the consumer's generic deinit
     }
   }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One `for await` loop's hold on its subscription: subscribes on the first batch, ends it on deinit.
 ///
 /// Only the iterator references it, so its `deinit` runs when the loop is left (by `break`, `return`, a
@@ -12,9 +14,15 @@ final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
   let lifetime: Lifetime
   @usableFromInline
   let started = Locked(false)
+  /// Whether ``cancel()`` ran: the loop's end calls it from the caller's (specialised) code, so that `deinit`,
+  /// compiled generic, need not.
+  @usableFromInline
+  let cancelled = Atomic<Bool>(false)
 
   /// Creates the consumer of `signal`; nothing is subscribed yet.
-  @usableFromInline
+  ///
+  /// Inlinable, so that the caller's module specialises it and the buffer's init (see `ForAwaitStorage`).
+  @inlinable
   init(_ signal: Signal<Value, Failure>) {
     self.signal = signal
     storage = ForAwaitStorage(policy: signal.asyncBufferingPolicy)
@@ -22,12 +30,17 @@ final class ForAwaitConsumer<Value: Sendable, Failure: Error>: Sendable {
   }
 
   deinit {
-    cancel()
+    if !cancelled.load(ordering: .acquiring) { cancel() }
   }
 
-  /// Ends the subscription: the loop's Task was cancelled, or the loop is gone.
-  @usableFromInline
+  /// Ends the subscription: the loop ended, its Task was cancelled, or the loop is gone.
+  ///
+  /// Inlinable: called at the loop's end from the caller's code, specialised there. Compiled generic (from
+  /// `deinit`), ending the buffer looked up its types' metadata per subscription, a sixth of
+  /// `churn/AsyncSignals for await`.
+  @inlinable
   func cancel() {
+    cancelled.store(true, ordering: .releasing)
     storage.finish()
     lifetime.dispose()
   }

@@ -64,7 +64,7 @@ struct ForAwaitStateMachine<Value: Sendable, Failure: Error> {
   var overflowOutstanding = 0
 
   /// Creates the machine for a consumer buffering with `policy`.
-  @usableFromInline
+  @inlinable
   init(policy: BufferingPolicy) {
     self.policy = policy
   }

@@ -72,7 +72,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   let produced = Atomic<Int>(0)
 
   /// Keeps `produced`, written per event by the producer, off the cache line of what the consumer writes.
-  let producerPadding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+  @usableFromInline
+  let producerPadding = CacheLinePadding()
 
   /// How far the consumer has taken events out of the ring: slots below it are free.
   ///
@@ -85,7 +86,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   let released = Atomic<Int>(0)
 
   /// Keeps the consumer's words off the line of the lock.
-  let consumerPadding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+  @usableFromInline
+  let consumerPadding = CacheLinePadding()
 
   @usableFromInline
   let machine: Locked<Machine>
@@ -150,7 +152,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   let _hooks: ForAwaitStorageHooks?
 
   /// Creates the buffer for one loop.
-  @usableFromInline
+  @inlinable
   convenience init(policy: BufferingPolicy) {
     self.init(policy: policy, hooks: nil)
   }
@@ -160,6 +162,9 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     self.init(policy: policy, hooks: hooks)
   }
 
+  // Inlinable, with the consumer's init, so that the caller's module specialises it: compiled generic, making a
+  // buffer looked up the metadata of each stored property's type per subscription (`churn/AsyncSignals for await`).
+  @inlinable
   init(policy: BufferingPolicy, hooks: ForAwaitStorageHooks?) {
     machine = Locked(Machine(policy: policy))
     asyncLimit = policy.asyncLimit
@@ -180,6 +185,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
 
   /// The smallest power of two above `limit` (so that a terminal event fits after `limit` values), at most 1,024:
   /// beyond that, events wait in the overflow.
+  @inlinable
   static func ringCapacity(for limit: Int) -> Int {
     var capacity = 2
     while capacity <= limit, capacity < 1_024 { capacity *= 2 }
@@ -569,4 +575,17 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       return machine.producersWoken()
     }.resumeAll()
   }
+}
+
+/// Eight words that keep the fields around them on different cache lines.
+///
+/// A struct rather than a tuple: a generic class's tuple field made each buffer's creation look up the tuple's
+/// metadata at run time (`churn/AsyncSignals for await`).
+@usableFromInline
+struct CacheLinePadding: Sendable {
+  @usableFromInline
+  let words: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+  @inlinable
+  init() {}
 }
