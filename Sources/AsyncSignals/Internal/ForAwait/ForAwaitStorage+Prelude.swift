@@ -10,7 +10,7 @@ import Synchronization
 /// `.unbounded` loop has a prelude (the limits of the other policies are the overflow's).
 ///
 /// ```
-///  consumer thread: mark ─ subscribe { body sends ─▶ prelude (no lock) } ─ unmark, close (locked) ─▶ first batch
+///  consumer thread: mark ─ subscribe { body sends ─▶ prelude (no lock) } ─ unmark, close (CAS) ─▶ first batch
 ///  another thread, meanwhile: first event moves the prelude to the overflow (locked), then the overflow as usual
 /// ```
 ///

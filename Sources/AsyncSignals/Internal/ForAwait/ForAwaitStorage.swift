@@ -45,8 +45,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   // or immutable. `prelude` is appended to only on the consumer's own thread while its subscription is made (the
   // thread's prelude mark names this buffer, see ForAwaitStorage+Prelude.swift); after that, only whoever cleared
   // `preludeOpen` by compare-and-swap touches it: the consumer (`preludeKept`), or a producer on another thread,
-  // whose delivery serial delivery orders after the appends. TSan checks these in `ForAwaitRingStressTests`, `ForAwaitPreludeTests` and
-  // `BackpressureStressTests`.
+  // whose delivery serial delivery orders after the appends. TSan checks these in `ForAwaitRingStressTests`
+  // (including the prelude's) and `BackpressureStressTests`; `ForAwaitPreludeTests` pins the close race.
   @usableFromInline
   typealias Machine = ForAwaitStateMachine<Value, Failure>
   @usableFromInline
