@@ -30,27 +30,25 @@ package struct ActorContext: Sendable {
   @usableFromInline
   package let actor: any Actor
 
+  /// Where the actor runs, without a reference to it: what "am I on it?" needs.
+  @usableFromInline
+  package let place: ActorPlace
+
   /// Whether this is the main actor.
   @usableFromInline
-  package let isMain: Bool
-
-  /// The actor's identity (its address), compared with the thread's mark.
-  private let identity: UInt
+  package var isMain: Bool { place.isMain }
 
   /// Captures the actor a subscription or an observation belongs to.
   @usableFromInline
   package init(_ actor: any Actor) {
     self.actor = actor
-    isMain = actor === MainActor.shared
-    identity = UInt(bitPattern: ObjectIdentifier(actor))
-    if isMain { MainQueueMark.prepare() }
+    place = ActorPlace(actor)
   }
 
   /// Whether the caller is known to run on the actor now; `false` when that cannot be proven.
   @usableFromInline
   package func isCurrent() -> Bool {
-    if ActorMark.current == identity { return true }
-    return isMain && MainQueueMark.isCurrent()
+    place.isCurrent()
   }
 
   /// Runs `body` with the calling thread marked as running on `actor`, so that ``isCurrent()`` recognises it.
@@ -58,7 +56,7 @@ package struct ActorContext: Sendable {
   /// The `isolated` parameter is the proof: the compiler lets only code on `actor` call this.
   @usableFromInline
   package static func marking<Result>(_ actor: isolated any Actor, _ body: () throws -> Result) rethrows -> Result {
-    try ActorMark.withMark(ActorContext(actor).identity, body)
+    try ActorMark.withMark(ActorPlace(actor).identity, body)
   }
 
   /// Runs `work` on the actor, later: one Task that starts there (the main actor) or hops there.
@@ -69,15 +67,48 @@ package struct ActorContext: Sendable {
   /// A hop to the subscriber's actor is not scheduler work, so it is a plain Task: a test scheduler's executor
   /// preference does not apply to code isolated to an actor anyway.
   package func hop(_ work: @escaping @Sendable () -> Void) {
+    Self.hop(to: actor, isMain: isMain, work)
+  }
+
+  /// Runs `work` on `actor`, later (see ``hop(_:)``).
+  package static func hop(to actor: any Actor, isMain: Bool, _ work: @escaping @Sendable () -> Void) {
     if isMain {
       Task { @MainActor in work() }
     } else {
-      Task { [actor] in await Self.run(work, on: actor) }
+      Task { await Self.run(work, on: actor) }
     }
   }
 
   private static func run(_ work: @Sendable () -> Void, on actor: isolated any Actor) {
     marking(actor, work)
+  }
+}
+
+/// An actor's identity and whether it is the main actor, without a reference that keeps it alive: enough to answer
+/// "does the caller run on it?" (``isCurrent()``).
+@usableFromInline
+package struct ActorPlace: Sendable {
+  /// Whether this is the main actor.
+  @usableFromInline
+  package let isMain: Bool
+
+  /// The actor's identity (its address), compared with the thread's mark.
+  @usableFromInline
+  let identity: UInt
+
+  /// Records where `actor` runs.
+  @usableFromInline
+  package init(_ actor: any Actor) {
+    isMain = actor === MainActor.shared
+    identity = UInt(bitPattern: ObjectIdentifier(actor))
+    if isMain { MainQueueMark.prepare() }
+  }
+
+  /// Whether the caller is known to run on the actor now; `false` when that cannot be proven.
+  @usableFromInline
+  package func isCurrent() -> Bool {
+    if ActorMark.current == identity { return true }
+    return isMain && MainQueueMark.isCurrent()
   }
 }
 

@@ -3,6 +3,7 @@
 /// Pure: it decides, ``IsolatedSubscription`` carries the decision out. Inputs come from two places only:
 /// `eventReceived` from the upstream observer (serial: the upstream's delivery never overlaps), and
 /// `drainStarted`/`batchDelivered` from drains that run on the actor (serial too: an actor runs one job at a time).
+@usableFromInline
 struct IsolatedDeliveryStateMachine<Element> {
   private enum State {
     /// Nothing queued, nobody draining: an event that arrives on the actor is delivered at once.

@@ -15,9 +15,12 @@ import Synchronization
 ///
 /// Upstream's terminal event ends the upstream ``Lifetime`` at once; this object goes on to deliver what is queued,
 /// the terminal event last, and then drops its closures.
+///
+/// It holds the subscriber's actor only while delivery may still need a hop there: disposal and a delivered terminal
+/// event let go of the closures and of the actor, so a kept disposable keeps neither alive (issue 35).
 @usableFromInline
 final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @unchecked Sendable {
-  // Safety: `handlers` and `delivering` belong to `subscriber.actor`: the closures were formed there and are not
+  // Safety: `handlers` and `delivering` belong to the subscriber's actor: the closures were formed there and are not
   // `Sendable`. Both are read and written only on that actor: by `deliverOnActor`, called from `receive` when
   // `subscriber.isCurrent()` proves the caller is on it (the main queue's key, or the library's own mark of a
   // thread it runs on the actor) or from `drain`, which runs there; and by `releaseHandlersOnActor`, called by
@@ -44,8 +47,12 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
     }
   }
 
+  /// Where the subscriber's actor runs; no reference to it (``Mailbox/actor`` holds that).
+  ///
+  /// Once the actor is let go of, its address may name another actor; by then `stopped` is set, and every
+  /// delivery checks `stopped` before anything else.
   @usableFromInline
-  let subscriber: ActorContext
+  let subscriber: ActorPlace
   /// The subscriber's closures, called in place; unchecked exclusivity.
   ///
   /// Only the actor touches it, one job at a time (see the safety note above). With the run-time check
@@ -60,7 +67,23 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   @usableFromInline
   @exclusivity(unchecked)
   var delivering = false
-  private let machine = Locked(IsolatedDeliveryStateMachine<Event<Value, Failure>>())
+  /// The events waiting for a hop, and the actor a hop goes to.
+  @usableFromInline
+  struct Mailbox {
+    @usableFromInline
+    var machine = IsolatedDeliveryStateMachine<Event<Value, Failure>>()
+    /// The subscriber's actor, kept alive until delivery has stopped and the closures are dropped.
+    @usableFromInline
+    var actor: (any Actor)?
+
+    @usableFromInline
+    init(actor: any Actor) {
+      self.actor = actor
+    }
+  }
+
+  @usableFromInline
+  let mailbox: Locked<Mailbox>
 
   /// Mirrors the machine's `hasBacklog`, so that an event arriving on the actor takes no lock when nothing waits.
   ///
@@ -82,8 +105,9 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   // value, and 42 ns specialised.
   @inlinable
   init(subscriber: ActorContext, handlers: Handlers) {
-    self.subscriber = subscriber
+    self.subscriber = subscriber.place
     self.handlers = handlers
+    mailbox = Locked(Mailbox(actor: subscriber.actor))
   }
 
   /// Subscribes to `signal` on the caller's thread, which runs on the subscriber's actor.
@@ -114,25 +138,38 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   @usableFromInline
   func dispose() {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return lifetime.dispose() }
-    let dropped = machine.withLock { machine in
-      let dropped = machine.stopped()
+    let (dropped, actor) = mailbox.withLock { mailbox in
+      let dropped = mailbox.machine.stopped()
       backlog.store(false, ordering: .releasing)
-      return dropped
+      return (dropped, mailbox.actor)
     }
     _ = dropped  // released after unlocking
     lifetime.dispose()
     if subscriber.isCurrent() {
       releaseHandlersOnActor()
-    } else {
-      subscriber.hop { [self] in releaseHandlersOnActor() }
+    } else if let actor {
+      ActorContext.hop(to: actor, isMain: subscriber.isMain) { [self] in releaseHandlersOnActor() }
     }
   }
 
   /// Drops the closures, unless one of them is running: then `deliverOnActor` drops them when it returns.
   private func releaseHandlersOnActor() {
-    subscriber.assertIsolated("IsolatedSubscription: closures released off their actor")
     guard !delivering else { return }
+    releaseOnActor()
+  }
+
+  /// Drops the closures and the actor, once delivery has stopped (on the actor only).
+  @usableFromInline
+  func releaseOnActor() {
+    #if DEBUG
+    mailbox.withLock { $0.actor }?.assertIsolated("IsolatedSubscription: closures released off their actor")
+    #endif
     handlers = nil
+    let actor = mailbox.withLock { mailbox in
+      defer { mailbox.actor = nil }
+      return mailbox.actor
+    }
+    _ = actor  // released after unlocking
   }
 
   /// Takes an event from upstream (serially, from any thread).
@@ -154,16 +191,18 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
   /// Queues `event` behind the events already waiting, or for a hop when the caller is not on the actor.
   @usableFromInline
   func receiveThroughMailbox(_ event: Event<Value, Failure>, onActor: Bool) {
-    let action = machine.withLock { machine in
-      let action = machine.eventReceived(event, onActor: onActor)
-      backlog.store(machine.hasBacklog, ordering: .releasing)
-      return action
+    let (action, actor) = mailbox.withLock { mailbox in
+      let action = mailbox.machine.eventReceived(event, onActor: onActor)
+      backlog.store(mailbox.machine.hasBacklog, ordering: .releasing)
+      return (action, mailbox.actor)
     }
     switch action {
     case .deliverNow(let event):
       deliverOnActor(event)
     case .scheduleHop:
-      subscriber.hop { [self] in drain() }
+      // No actor: delivery has stopped (it is let go of only then), so there is nothing to deliver.
+      guard let actor else { return }
+      ActorContext.hop(to: actor, isMain: subscriber.isMain) { [self] in drain() }
     case .drainNow:
       drain()
     case .none:
@@ -173,18 +212,18 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
 
   /// Delivers what is queued, and what arrives meanwhile, in order (on the actor only).
   private func drain() {
-    var action = machine.withLock { machine in
-      let action = machine.drainStarted()
-      backlog.store(machine.hasBacklog, ordering: .releasing)
+    var action = mailbox.withLock { mailbox in
+      let action = mailbox.machine.drainStarted()
+      backlog.store(mailbox.machine.hasBacklog, ordering: .releasing)
       return action
     }
     while case .deliver(var batch) = action {
       while let event = batch.popFirst() {
         deliverOnActor(event)
       }
-      action = machine.withLock { machine in
-        let action = machine.batchDelivered()
-        backlog.store(machine.hasBacklog, ordering: .releasing)
+      action = mailbox.withLock { mailbox in
+        let action = mailbox.machine.batchDelivered()
+        backlog.store(mailbox.machine.hasBacklog, ordering: .releasing)
         return action
       }
     }
@@ -199,7 +238,7 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
     delivering = true
     Self.call(&handlers, with: value)
     delivering = false
-    if stopped.load(ordering: .acquiring) { handlers = nil }  // disposed from inside the closure
+    if stopped.load(ordering: .acquiring) { releaseOnActor() }  // disposed from inside the closure
   }
 
   /// Calls the value closure in place, without copying the three closures out of the object (a retain and a
@@ -219,11 +258,11 @@ final class IsolatedSubscription<Value: Sendable, Failure: Error>: Disposable, @
     case .failed(let failure):
       stopped.store(true, ordering: .releasing)
       handlers.failed(failure)
-      self.handlers = nil
+      releaseOnActor()
     case .completed:
       stopped.store(true, ordering: .releasing)
       handlers.completed()
-      self.handlers = nil
+      releaseOnActor()
     }
   }
 }

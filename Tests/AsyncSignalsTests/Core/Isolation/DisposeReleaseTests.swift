@@ -41,6 +41,24 @@ private actor Subscriber {
   }
 }
 
+/// An actor whose subscription's closure captures `self` strongly, and which hands the disposable out (issue 35).
+private actor Store {
+  var latest = ""
+  private let released: Gate
+
+  init(released: Gate) {
+    self.released = released
+  }
+
+  deinit {
+    released.open()
+  }
+
+  func keep(_ names: Signal<String, Never>) -> any Disposable {
+    names.subscribe(value: { self.latest = $0 })
+  }
+}
+
 /// Contract (issue 25): `dispose()` lets go of everything the subscription holds, on every path, even while the
 /// returned disposable is still referenced.
 @Suite(.timeLimit(.minutes(1)))
@@ -106,6 +124,26 @@ struct DisposeReleaseTests {
     await subscriber.subscribe(subject.signal, capturing: ReleaseMarker(released: released))
     await subscriber.dispose()
     await released.wait()
+  }
+
+  @Test func anActorWhoseClosureCapturesItIsFreedByDisposeWhileTheDisposableIsKept() async {
+    let released = Gate()
+    let names = PassthroughSubject<String, Never>()
+    let subscription = await Store(released: released).keep(names.signal)
+    names.send("ada")
+    subscription.dispose()  // off the actor: the closure and the actor are let go of there, after a hop
+    await released.wait()
+    #expect(subscription.isDisposed)
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func anActorSubscriptionLetsGoOfTheActorAfterItsTerminalEventWhileTheDisposableIsKept() async {
+    let released = Gate()
+    let names = PassthroughSubject<String, Never>()
+    let subscription = await Store(released: released).keep(names.signal)
+    names.complete()
+    await released.wait()
+    withExtendedLifetime(subscription) {}
   }
 
   @Test @MainActor func anObserverMadeOnTheMainActorIsReleasedWhenItsSubscriptionIsDisposed() {
