@@ -20,8 +20,9 @@ extension TestScheduler {
           guard deadline > state.now else { return (false, nil) }
           let queuedID = state.insert(due: deadline, .wakeUp(continuation))
           id.withLock { $0 = queuedID }
-          // Only a job this scheduler is running now resumes on it; any other sleeper resumes elsewhere.
-          return (true, state.runningThread == thread ? nil : state.noticeEscape(.sleep))
+          // Only a job this scheduler is running now resumes on it; any other sleeper resumes elsewhere. While an
+          // `async` drive runs, the sleeper is actor work the drive waits for, and it resumes within the drive.
+          return (true, state.runningThread == thread || state.drivingAsynchronously ? nil : state.noticeEscape(.sleep))
         }
         notice?.deliver()
         guard queued else {

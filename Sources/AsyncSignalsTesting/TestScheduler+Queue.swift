@@ -20,6 +20,9 @@ extension TestScheduler {
     var reportedEscapes = 0
     /// Called with each escape as it is noticed (test hook, see `TestScheduler+Testing.swift`).
     var escapeObserver: EscapeObserver?
+    /// Whether an `async` drive runs (``TestScheduler/advance(by:isolation:)``): it lets actors run what waits for
+    /// them, and what they bring back to the scheduler meanwhile is the test's own work, not an escape.
+    var drivingAsynchronously = false
 
     mutating func insert(due: SchedulerInstant, id: UInt64? = nil, _ work: Work) -> UInt64 {
       nextSequence += 1
@@ -55,6 +58,7 @@ extension TestScheduler {
     /// Whether a call from `context` is the test's or the scheduler's own: made on the thread that runs an
     /// action or a job now, or, while nothing runs, by the driver.
     func isDriving(_ context: Context) -> Bool {
+      if drivingAsynchronously { return true }
       if let runningThread { return context.thread == runningThread }
       return driver.isSame(as: context)
     }

@@ -41,7 +41,7 @@ struct EscapedWorkTests {
       await observer.send(title)  // …and comes back from the main actor, when that actor gets to it
     }
     let recorder = scheduler.record(signal)
-    scheduler.advance()
+    advanceHoldingTheMainActor(scheduler)  // `await scheduler.advance()` would let the main actor run: no escape
     #expect(recorder.events == [])  // the body waits for the main actor, which this test holds
     await Task { @MainActor in }.value  // lets the main actor run what waits for it: the body comes back
     #expect(scheduler.escapedWork == [TestScheduler.EscapedWork(kind: .jobEnqueued, time: .zero)])
@@ -96,7 +96,7 @@ struct EscapedWorkTests {
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("a TestRecorder received an event") }
     }
-    scheduler.advance()  // nothing new: no issue
+    await scheduler.advance()  // nothing new: no issue
     #expect(scheduler.escapedWork.count == 1)
     #expect(recorder.values == [1])
   }
@@ -106,4 +106,12 @@ struct EscapedWorkTests {
     #expect(escape.description.hasPrefix("TestScheduler: work escaped virtual time at 2.0 seconds: a Task that"))
     #expect(escape.description.contains("Subscribe through the scheduler"))
   }
+}
+
+/// Drives `scheduler` synchronously, holding the main actor throughout, as a synchronous test does.
+///
+/// In an `async` function, `scheduler.advance()` is the `async` form, which lets the main actor run between its
+/// steps; the escape tests need the synchronous one.
+@MainActor private func advanceHoldingTheMainActor(_ scheduler: TestScheduler) {
+  scheduler.advance()
 }

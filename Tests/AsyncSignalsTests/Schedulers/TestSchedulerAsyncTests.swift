@@ -101,9 +101,9 @@ extension TestSchedulerAsyncTests {
       progress.withLock { $0.append("woke@\(scheduler.now)") }
     }
     #expect(progress.withLock { $0 } == [])
-    scheduler.advance()
+    await scheduler.advance()
     #expect(progress.withLock { $0 } == ["started@0.0 seconds"])
-    scheduler.advance(by: .seconds(1))
+    await scheduler.advance(by: .seconds(1))
     #expect(progress.withLock { $0 } == ["started@0.0 seconds", "woke@1.0 seconds"])
     try await sleeper.value
   }

@@ -124,7 +124,7 @@ struct ClassicThrottleValuesPassingTestTests {
       }
       return received
     }
-    scheduler.run()
+    await scheduler.run()
     #expect(try await loop.value == ["now", "c"])
   }
 }

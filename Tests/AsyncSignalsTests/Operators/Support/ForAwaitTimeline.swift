@@ -68,7 +68,7 @@ extension TestScheduler {
     switch path {
     case .callbacks:
       let recorder = record(signal)
-      run()
+      await run()
       return recorder.events
     case .forAwait:
       return await forAwaitEvents(of: signal)

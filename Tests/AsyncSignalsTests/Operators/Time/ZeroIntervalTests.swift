@@ -63,7 +63,7 @@ struct ZeroIntervalTests {
     case .callbacks:
       let recorder = scheduler.record(delayed)
       #expect(subscribed.withLock { $0 } == false)
-      scheduler.advance()
+      await scheduler.advance()
       #expect(recorder.events == [.value(1, at: .zero), .value(2, at: .zero), .completed(at: .zero)])
     case .forAwait:
       let events = await scheduler.forAwaitEvents(of: delayed) { scheduler in
