@@ -33,6 +33,17 @@ let package = Package(
       dependencies: ["LegacyBridge", "AsyncSignals", "AsyncSignalsTesting", "LocalServer", "TestSupport"]
     ),
     .testTarget(name: "AsyncSignalsDemoTests", dependencies: ["DemoSections"]),
+    // Code as a new Xcode 26 app target writes it: on the main actor unless it says otherwise, with the two
+    // upcoming features such a target turns on (Docs/Apps.md, "In an Xcode 26 app target").
+    .testTarget(
+      name: "AppTargetTests",
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "LegacyBridge"],
+      swiftSettings: [
+        .unsafeFlags(["-default-isolation", "MainActor"]),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]
+    ),
     .testTarget(
       name: "AsyncSignalsStressTests",
       dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]

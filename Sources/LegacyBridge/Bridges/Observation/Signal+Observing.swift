@@ -18,9 +18,12 @@ extension Signal where Failure == Never {
   /// stays installed in the object until its next change, and then does nothing.
   ///
   /// ```swift
-  /// @Observable final class Profile: @unchecked Sendable {
-  ///   // Safety: mutated and read on the main queue only.
-  ///   var name = ""
+  /// @Observable final class Profile: Sendable {  // Sendable as written: its state is behind a lock
+  ///   @ObservationIgnored private let storage = Mutex("")
+  ///   var name: String {
+  ///     get { access(keyPath: \.name); return storage.withLock { $0 } }
+  ///     set { withMutation(keyPath: \.name) { storage.withLock { $0 = newValue } } }
+  ///   }
   /// }
   /// let greeting = Signal.observing(profile, \.name, on: MainScheduler.shared).map { "Hello, \($0)" }
   /// profile.name = "Ada"  // sends "Hello, Ada" on the main queue, after the change
