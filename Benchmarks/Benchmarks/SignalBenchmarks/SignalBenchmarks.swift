@@ -23,5 +23,6 @@ let benchmarks: @Sendable () -> Void = {
   registerAsyncVariants(AsyncScenario.churn)
   registerFlatMap()
   registerScaling()
+  registerHotSourceScale()
   registerMainActorDelivery()
 }

@@ -60,8 +60,8 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
     switch machine.run(operation) {
     case .none:
       break
-    case .subscribersChanged:
-      publishSubscribers()
+    case .removed(let subscriber):
+      publishSubscribers(removed: subscriber)
     case .deliver(let event, let evicted):
       if publishesLatestValue {
         var previous = event.value
@@ -70,36 +70,49 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
       }
       // In place (`inout`): passed by value, the array was retained and released around every send. Nothing
       // changes it meanwhile: operations sent from inside a subscriber wait for this one to finish.
-      Self.deliver(event, to: &machine.subscribers)
+      Self.deliver(event, to: &machine.subscribers.entries)
       withExtendedLifetime(evicted) {}
     case .deliverTerminal(let event, var last):
       publishSubscribers(ended: true)
       Self.deliver(event, to: &last)
-    case .replay(let history, let terminal, let subscriber):
-      publishSubscribers()
+    case .replay(let history, let terminal, let subscriber, let registered):
+      publishSubscribers(added: registered ? subscriber : nil)
       Self.replay(history, then: terminal, to: subscriber)
     }
   }
 
-  /// Publishes the registered subscribers for other threads (after a subscription, removal or the end), and
-  /// resumes the Tasks that waited for as many; at the end, first disposes the subscriptions it owns.
+  /// Publishes what other threads read of the subscribers, after a subscription, a removal or the end.
+  ///
+  /// That is how many there are, and the paced ones (``PacedSubscribers``); it resumes the Tasks that waited for
+  /// as many. At the end, it first disposes the subscriptions it owns.
+  ///
+  /// O(1): it publishes the change, not a copy of the subscribers.
   @usableFromInline
-  func publishSubscribers(ended: Bool = false) {
+  func publishSubscribers(added: Machine.Subscriber? = nil, removed: Machine.Subscriber? = nil, ended: Bool = false) {
     if ended {
       // Before the terminal event reaches the subscribers, as ReactiveCocoa's subject disposes its subscriptions
       // before it forwards completion. Not under a lock: their cleanups are user code.
       endOwnedSubscriptions()
     }
-    let subscribers = machine.subscribers
-    typealias Changed = (replaced: ContiguousArray<Machine.Subscriber>, ready: [UnsafeContinuation<Void, Never>])
-    let (replaced, ready) = published.withLock { published -> Changed in
-      var subscribers = subscribers
-      swap(&subscribers, &published.subscribers)
+    let count = machine.subscribers.count
+    typealias Changed = (released: ContiguousArray<Machine.Subscriber>, ready: [UnsafeContinuation<Void, Never>])
+    let (released, ready) = published.withLock { published -> Changed in
+      published.count = count
+      var released: ContiguousArray<Machine.Subscriber> = []
+      if let added, added.backpressure != nil {
+        published.paced.append(added)
+      }
+      if let removed, removed.backpressure != nil {
+        published.paced.remove(removed)  // `removed` itself is released by the caller, after unlocking
+      }
+      if ended {
+        swap(&released, &published.paced.entries)
+      }
       // Nobody waits (the common case): nothing to check, unless the end must be remembered for later waiters.
-      guard ended || !published.waiters.isEmpty else { return (subscribers, []) }
-      return (subscribers, published.waiters.subscribersChanged(to: published.subscribers.count, ended: ended))
+      guard ended || !published.waiters.isEmpty else { return (released, []) }
+      return (released, published.waiters.subscribersChanged(to: count, ended: ended))
     }
-    _ = replaced  // released after unlocking
+    _ = released  // released after unlocking: a subscriber's observer chain holds user closures
     for waiter in ready {
       waiter.resume()
     }
@@ -201,16 +214,49 @@ enum OwnedSubscriptions {
   case ended
 }
 
-/// What a subject publishes for other threads under one lock: its subscribers, and who waits for them.
+/// What a subject publishes for other threads under one lock: how many subscribers it has, the paced ones, and
+/// who waits for them.
 @usableFromInline
 struct PublishedSubscribers<Value: Sendable, Failure: Error>: Sendable {
-  /// The registered subscribers as of the last operation that changed them.
+  /// The number of registered subscribers as of the last operation that changed them.
   @usableFromInline
-  var subscribers: ContiguousArray<SubjectSubscriber<Value, Failure>> = []
+  var count = 0
+  /// The registered subscribers with a `for await` buffer, which ``SubjectStorage/sendWhenReady(_:)`` waits for.
+  @usableFromInline
+  var paced = PacedSubscribers<Value, Failure>()
   /// The Tasks waiting in `waitForSubscribers(_:)`.
   @usableFromInline
   var waiters = SubscriberWaiters<UnsafeContinuation<Void, Never>>()
 
   @usableFromInline
   init() {}
+}
+
+/// The subscribers of a subject that pace asynchronous sends (those with a ``SubjectSubscriber/backpressure``),
+/// in no particular order, with O(1) registration and removal (the last entry takes a removed one's place).
+@usableFromInline
+struct PacedSubscribers<Value: Sendable, Failure: Error>: Sendable {
+  /// The paced subscribers; a subscriber's ``SubjectSubscriber/pacedSlot`` is its index here.
+  @usableFromInline
+  var entries: ContiguousArray<SubjectSubscriber<Value, Failure>> = []
+
+  @usableFromInline
+  init() {}
+
+  /// Adds `subscriber`.
+  mutating func append(_ subscriber: SubjectSubscriber<Value, Failure>) {
+    subscriber.pacedSlot.store(entries.count, ordering: .relaxed)
+    entries.append(subscriber)
+  }
+
+  /// Removes `subscriber`, if it is here, moving the last entry into its place.
+  mutating func remove(_ subscriber: SubjectSubscriber<Value, Failure>) {
+    let index = subscriber.pacedSlot.load(ordering: .relaxed)
+    guard entries.indices.contains(index), entries[index] === subscriber else { return }
+    subscriber.pacedSlot.store(-1, ordering: .relaxed)
+    let last = entries.removeLast()
+    guard index < entries.count else { return }
+    last.pacedSlot.store(index, ordering: .relaxed)
+    entries[index] = last
+  }
 }

@@ -14,7 +14,7 @@
 ///
 /// ```swift
 /// var machine = SubjectStateMachine<Int, Never>(history: ReplayBuffer(capacity: 1))
-/// _ = machine.run(.subscribe(subscriber))  // .replay([], then: nil, to: subscriber)
+/// _ = machine.run(.subscribe(subscriber))  // .replay([], then: nil, to: subscriber, registered: true)
 /// _ = machine.run(.send(.value(1)))        // .deliver(.value(1), releasing: nil)
 /// ```
 @usableFromInline
@@ -38,21 +38,22 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
   enum Step {
     /// Nothing (an event after the end).
     case none
-    /// Nothing to deliver; the registered subscribers changed (a removal).
-    case subscribersChanged
+    /// Nothing to deliver; `subscriber` was unregistered.
+    case removed(Subscriber)
     /// Deliver the value `event` to each registered subscriber that is still active, then release
     /// `evicted` (the value the history dropped to make room).
     case deliver(Event<Value, Failure>, releasing: Value?)
     /// Deliver the terminal `event` to each subscriber of `last` that is still active (the registered ones,
     /// which the machine has forgotten).
     case deliverTerminal(Event<Value, Failure>, to: ContiguousArray<Subscriber>)
-    /// Deliver `history`, then `terminal` if any, to `subscriber`, stopping when it becomes inactive.
-    case replay(ReplayBuffer<Value>, then: Event<Value, Failure>?, to: Subscriber)
+    /// Deliver `history`, then `terminal` if any, to `subscriber`, stopping when it becomes inactive; it was
+    /// registered if `registered`.
+    case replay(ReplayBuffer<Value>, then: Event<Value, Failure>?, to: Subscriber, registered: Bool)
   }
 
   /// The registered subscribers, in the order they subscribed.
   @usableFromInline
-  var subscribers: ContiguousArray<Subscriber> = []
+  var subscribers = SubjectSubscribers<Value, Failure>()
   /// The values a new subscriber replays.
   @usableFromInline
   var history: ReplayBuffer<Value>
@@ -84,18 +85,16 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
     case .send(let event):
       guard terminal == nil else { return .none }
       terminal = event
-      var last: ContiguousArray<Subscriber> = []
-      swap(&last, &subscribers)
-      return .deliverTerminal(event, to: last)
+      return .deliverTerminal(event, to: subscribers.removeAll())
     case .subscribe(let subscriber):
-      if terminal == nil, subscriber.isActive {
+      let registers = terminal == nil && subscriber.isActive
+      if registers {
         subscribers.append(subscriber)
       }
-      return .replay(history, then: terminal, to: subscriber)
+      return .replay(history, then: terminal, to: subscriber, registered: registers)
     case .remove(let subscriber):
-      guard let index = subscribers.firstIndex(where: { $0 === subscriber }) else { return .none }
-      subscribers.remove(at: index)
-      return .subscribersChanged
+      guard subscribers.remove(subscriber) else { return .none }
+      return .removed(subscriber)
     }
   }
 }

@@ -68,7 +68,7 @@ final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization:
 
   /// The number of registered subscribers.
   var subscriberCount: Int {
-    engine.published.withLock { $0.subscribers.count }
+    engine.published.withLock { $0.count }
   }
 
   /// Returns once at least `count` subscribers are registered, the subject has ended, or the Task is cancelled.
@@ -80,7 +80,7 @@ final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization:
           guard
             let added = published.waiters.add(
               awaiting: count,
-              current: published.subscribers.count,
+              current: published.count,
               continuation
             )
           else { return false }
@@ -130,7 +130,7 @@ final class SubjectStorageCore<Value: Sendable, Failure: Error, Synchronization:
     defer {
       if hasTurn { leaveSendTurn() }
     }
-    let subscribers = engine.published.withLock { $0.subscribers }
+    let subscribers = engine.published.withLock { $0.paced.entries }
     var start = 0
     // Checked synchronously first, without retaining anyone: a loop with room costs no suspension point.
     while let full = Self.indexOfFirstFullBuffer(in: subscribers, from: start) {

@@ -53,7 +53,7 @@ extension SubjectStateMachineTests {
       #expect(event == .value(3))
       #expect(evicted == 1)
       #expect(machine.latestValue == 3)
-      #expect(machine.subscribers.count == 1 && machine.subscribers[0] === subscriber)
+      #expect(machine.subscribers.count == 1 && machine.subscribers.entries[0] === subscriber)
     }
 
     @Test func theTerminalEventHandsOverTheSubscribersAndUnregistersThem() {
@@ -65,7 +65,7 @@ extension SubjectStateMachineTests {
       }
       #expect(event == .completed)
       #expect(last.count == 1 && last[0] === subscriber)
-      #expect(machine.subscribers.isEmpty)
+      #expect(machine.subscribers.count == 0)
     }
 
     @Test func afterTheEndValuesAndTerminalEventsAreDropped() {
@@ -87,27 +87,32 @@ extension SubjectStateMachineTests {
     @Test func registersAndReplaysTheHistory() {
       var machine = SubjectStateMachineTests.machine(history: [1, 2])
       let subscriber = SubjectStateMachineTests.subscriber()
-      guard case .replay(let history, let terminal, let replayed) = machine.run(.subscribe(subscriber)) else {
+      guard case .replay(let history, let terminal, let replayed, let registered) = machine.run(.subscribe(subscriber))
+      else {
         Issue.record("expected replay")
         return
       }
       #expect(SubjectStateMachineTests.values(history) == [1, 2])
       #expect(terminal == nil)
       #expect(replayed === subscriber)
+      #expect(registered)
       #expect(machine.subscribers.count == 1)
     }
 
     @Test func afterTheEndReplaysTheTerminalEventWithoutRegistering() {
       var machine = SubjectStateMachineTests.ended(history: [1])
       guard
-        case .replay(let history, let terminal, _) = machine.run(.subscribe(SubjectStateMachineTests.subscriber()))
+        case .replay(let history, let terminal, _, let registered) = machine.run(
+          .subscribe(SubjectStateMachineTests.subscriber())
+        )
       else {
         Issue.record("expected replay")
         return
       }
       #expect(SubjectStateMachineTests.values(history) == [1])
       #expect(terminal == .completed)
-      #expect(machine.subscribers.isEmpty)
+      #expect(!registered)
+      #expect(machine.subscribers.count == 0)
     }
 
     @Test func ofAnAlreadyDisposedSubscriberDoesNotRegister() {
@@ -115,7 +120,7 @@ extension SubjectStateMachineTests {
       let subscriber = SubjectStateMachineTests.subscriber()
       subscriber.deactivate()
       _ = machine.run(.subscribe(subscriber))
-      #expect(machine.subscribers.isEmpty)
+      #expect(machine.subscribers.count == 0)
     }
   }
 
@@ -124,11 +129,12 @@ extension SubjectStateMachineTests {
       let kept = SubjectStateMachineTests.subscriber()
       let removed = SubjectStateMachineTests.subscriber()
       var machine = SubjectStateMachineTests.machine(subscribers: [kept, removed])
-      guard case .subscribersChanged = machine.run(.remove(removed)) else {
-        Issue.record("expected the subscribers to change")
+      guard case .removed(let gone) = machine.run(.remove(removed)) else {
+        Issue.record("expected the subscriber to be removed")
         return
       }
-      #expect(machine.subscribers.count == 1 && machine.subscribers[0] === kept)
+      #expect(gone === removed)
+      #expect(machine.subscribers.count == 1 && machine.subscribers.entries[0] === kept)
     }
 
     @Test func whenNotRegisteredDoesNothing() {
