@@ -7,7 +7,7 @@ import OpenCombine
 /// into a callback, the way a server fans one feed out to its clients. Four rows per library and size, each
 /// over 1,000 operations on a subject that holds the live subscribers throughout:
 /// - `subscribe`: 1,000 more subscribers join (they leave again outside the measurement);
-/// - `dispose`: 1,000 of the live subscribers leave, from all over the list (they join again outside it);
+/// - `dispose`: 1,000 subscribers leave, from all over a list of `size` + 1,000, leaving `size`;
 /// - `send`: one value to everyone, 1,000 times (per send: divide by the subscribers for the cost of each);
 /// - `live bytes`: what the `size` subscribers hold while live, with the array that keeps their subscriptions.
 func registerHotSourceScale() {
@@ -88,14 +88,14 @@ func registerHotSource(named library: String, size: Int, make: @escaping @Sendab
   )
   let label = "hot source/\(library) \(size) subscribers"
 
-  /// Makes a source with `size` live subscribers.
-  let prepare: @Sendable () -> (source: any HotSource, live: [Int]) = {
+  /// Makes a source with `size` live subscribers, and `extra` more.
+  let prepare: @Sendable (_ extra: Int) -> (source: any HotSource, live: [Int]) = { extra in
     let source = make()
-    return (source, (0..<size).map { _ in source.subscribe() })
+    return (source, (0..<size + extra).map { _ in source.subscribe() })
   }
 
   Benchmark("\(label), subscribe", configuration: configuration) { benchmark in
-    let (source, live) = prepare()
+    let (source, live) = prepare(0)
     var added: [Int] = []
     added.reserveCapacity(operations)
     benchmark.startMeasurement()
@@ -105,9 +105,10 @@ func registerHotSource(named library: String, size: Int, make: @escaping @Sendab
   }
 
   Benchmark("\(label), dispose", configuration: configuration) { benchmark in
-    let (source, live) = prepare()
-    // Every (size / 1,000)th subscriber, so that the leavers are spread over the whole list.
-    let leaving = stride(from: 0, to: size, by: size / operations).prefix(operations).map { live[$0] }
+    // 1,000 more than `size`, and every ((size + 1,000) / 1,000)th of them leaves: spread over the whole list,
+    // with `size` left when the measurement ends.
+    let (source, live) = prepare(operations)
+    let leaving = stride(from: 0, to: live.count, by: live.count / operations).prefix(operations).map { live[$0] }
     var next = leaving.makeIterator()
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
@@ -118,7 +119,7 @@ func registerHotSource(named library: String, size: Int, make: @escaping @Sendab
   }
 
   Benchmark("\(label), send to all", configuration: configuration) { benchmark in
-    let (source, live) = prepare()
+    let (source, live) = prepare(0)
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations { source.send(value) }
     benchmark.stopMeasurement()
@@ -131,7 +132,7 @@ func registerHotSource(named library: String, size: Int, make: @escaping @Sendab
     configuration: .init(metrics: [.memoryLeakedBytes, .mallocCountTotal], maxDuration: .seconds(2), maxIterations: 3)
   ) { benchmark in
     benchmark.startMeasurement()
-    let (source, live) = prepare()
+    let (source, live) = prepare(0)
     benchmark.stopMeasurement()
     for index in live { source.unsubscribe(index) }
   }

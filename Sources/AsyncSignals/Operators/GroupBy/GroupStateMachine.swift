@@ -5,8 +5,8 @@
 /// deliver to and never calls an observer itself.
 struct GroupStateMachine<Value: Sendable, Failure: Error> {
   typealias Subscriber = Observer<Value, Failure>
-  /// The subscribers, in the order they subscribed (the order of delivery), with their identifiers.
-  typealias Subscribers = ContiguousArray<(id: Int, subscriber: Subscriber)>
+  /// The subscribers, in the order they subscribed (the order of delivery), under their identifiers.
+  typealias Subscribers = OrderedRegistry<Subscriber>
 
   private enum State {
     /// Nobody has subscribed yet: `values` and `terminal` are kept for the first subscriber.
@@ -21,8 +21,8 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
 
   /// What the caller must do after an input.
   enum Action {
-    /// Deliver `event` to `subscribers`, in order.
-    case deliver(Subscribers, Event<Value, Failure>)
+    /// Deliver `event` to `subscribers`, in order, skipping the empty places (`nil`).
+    case deliver(ContiguousArray<Subscriber?>, Event<Value, Failure>)
     /// Deliver the buffered `values`, then `terminal` if there is one, to the first subscriber.
     case replay(Queue<Value>, terminal: Event<Value, Failure>?, to: Subscriber)
     /// Deliver `terminal` to a subscriber that came after it.
@@ -54,7 +54,7 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
       if event.isTerminal {
         state = .finished(terminal: event)
       }
-      return .deliver(subscribers, event)
+      return .deliver(subscribers.entries, event)
     case .finished:
       return .none
     case .modifying:
@@ -70,12 +70,14 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
       if let terminal {
         state = .finished(terminal: terminal)
       } else {
-        state = .multicasting(subscribers: [(id, subscriber)])
+        var subscribers = Subscribers()
+        subscribers.append(subscriber, key: id)
+        state = .multicasting(subscribers: subscribers)
       }
       return .replay(values, terminal: terminal, to: subscriber)
     case .multicasting(var subscribers):
       state = .modifying
-      subscribers.append((id, subscriber))
+      subscribers.append(subscriber, key: id)
       state = .multicasting(subscribers: subscribers)
       return .none
     case .finished(let terminal):
@@ -89,7 +91,7 @@ struct GroupStateMachine<Value: Sendable, Failure: Error> {
   mutating func unsubscribed(_ id: Int) -> Subscriber? {
     guard case .multicasting(var subscribers) = state else { return nil }
     state = .modifying
-    let removed = subscribers.firstIndex { $0.id == id }.map { subscribers.remove(at: $0).subscriber }
+    let removed = subscribers.remove(key: id)
     state = .multicasting(subscribers: subscribers)
     return removed
   }

@@ -60,7 +60,7 @@ final class GroupStorage<Value: Sendable, Failure: Error>: Sendable {
   private static func perform(_ action: consuming Machine.Action) {
     switch consume action {
     case .deliver(let subscribers, let event):
-      for (_, subscriber) in subscribers {
+      for case let subscriber? in subscribers {
         subscriber.send(event: event)
       }
     case .replay(var values, let terminal, let subscriber):

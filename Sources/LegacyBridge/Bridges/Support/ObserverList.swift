@@ -17,7 +17,8 @@ import AsyncSignals
 final class ObserverList<Value: Sendable>: Sendable {
   private struct State {
     var nextToken = 0
-    var observers: [(token: Int, observer: Observer<Value, Never>)] = []
+    /// The observers in subscription order, under their tokens: O(1) amortised to add and remove.
+    var observers = OrderedRegistry<Observer<Value, Never>>()
   }
 
   private let state = Locked(State())
@@ -29,13 +30,11 @@ final class ObserverList<Value: Sendable>: Sendable {
     Signal { [self] observer, lifetime in
       let token = state.withLock { state in
         defer { state.nextToken += 1 }
-        state.observers.append((state.nextToken, observer))
+        state.observers.append(observer, key: state.nextToken)
         return state.nextToken
       }
       lifetime.onDispose { [weak self] in
-        let removed = self?.state.withLock { state in
-          state.observers.firstIndex { $0.token == token }.map { state.observers.remove(at: $0) }
-        }
+        let removed = self?.state.withLock { $0.observers.remove(key: token) }
         _ = removed  // released after unlocking
       }
     }
@@ -48,9 +47,9 @@ final class ObserverList<Value: Sendable>: Sendable {
 
   /// Sends `value` to every current subscriber, outside the lock.
   func send(_ value: Value) {
-    let observers = state.withLock { $0.observers }
-    for entry in observers {
-      entry.observer.send(value)
+    let observers = state.withLock { $0.observers.entries }
+    for case let observer? in observers {
+      observer.send(value)
     }
   }
 }

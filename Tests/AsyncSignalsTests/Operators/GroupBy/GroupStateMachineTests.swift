@@ -9,7 +9,7 @@ import Testing
   /// A comparable rendering of an action: who receives what.
   static func describe(_ action: Machine.Action) -> String {
     switch action {
-    case .deliver(let subscribers, let event): "all(\(subscribers.count)) \(event)"
+    case .deliver(let subscribers, let event): "all(\(subscribers.compactMap { $0 }.count)) \(event)"
     case .replay(let values, let terminal, _):
       "replay \(Array(values.slots.compactMap { $0 }))" + (terminal.map { " then \($0)" } ?? "")
     case .deliverTerminal(let terminal, _): "one \(terminal)"
