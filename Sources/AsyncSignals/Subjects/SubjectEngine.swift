@@ -106,7 +106,7 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
         published.paced.remove(removed)  // `removed` itself is released by the caller, after unlocking
       }
       if ended {
-        swap(&released, &published.paced.entries)
+        released = published.paced.removeAll()
       }
       // Nobody waits (the common case): nothing to check, unless the end must be remembered for later waiters.
       guard ended || !published.waiters.isEmpty else { return (released, []) }
@@ -233,30 +233,41 @@ struct PublishedSubscribers<Value: Sendable, Failure: Error>: Sendable {
 }
 
 /// The subscribers of a subject that pace asynchronous sends (those with a ``SubjectSubscriber/backpressure``),
-/// in no particular order, with O(1) registration and removal (the last entry takes a removed one's place).
+/// in no particular order, with O(1) amortised registration and removal (the last entry takes a removed one's
+/// place).
 @usableFromInline
 struct PacedSubscribers<Value: Sendable, Failure: Error>: Sendable {
-  /// The paced subscribers; a subscriber's ``SubjectSubscriber/pacedSlot`` is its index here.
+  /// The paced subscribers.
   @usableFromInline
   var entries: ContiguousArray<SubjectSubscriber<Value, Failure>> = []
+
+  /// Where each paced subscriber is in `entries`: kept here rather than in the subscriber, which only `for await`
+  /// subscribers would use.
+  private var places: [ObjectIdentifier: Int] = [:]
 
   @usableFromInline
   init() {}
 
   /// Adds `subscriber`.
   mutating func append(_ subscriber: SubjectSubscriber<Value, Failure>) {
-    subscriber.pacedSlot.store(entries.count, ordering: .relaxed)
+    places[ObjectIdentifier(subscriber)] = entries.count
     entries.append(subscriber)
   }
 
   /// Removes `subscriber`, if it is here, moving the last entry into its place.
   mutating func remove(_ subscriber: SubjectSubscriber<Value, Failure>) {
-    let index = subscriber.pacedSlot.load(ordering: .relaxed)
-    guard entries.indices.contains(index), entries[index] === subscriber else { return }
-    subscriber.pacedSlot.store(-1, ordering: .relaxed)
+    guard let index = places.removeValue(forKey: ObjectIdentifier(subscriber)) else { return }
     let last = entries.removeLast()
     guard index < entries.count else { return }
-    last.pacedSlot.store(index, ordering: .relaxed)
+    places[ObjectIdentifier(last)] = index
     entries[index] = last
+  }
+
+  /// Removes every subscriber; returns them.
+  mutating func removeAll() -> ContiguousArray<SubjectSubscriber<Value, Failure>> {
+    places = [:]
+    var all: ContiguousArray<SubjectSubscriber<Value, Failure>> = []
+    swap(&all, &entries)
+    return all
   }
 }

@@ -38,14 +38,15 @@ struct SubjectSubscribers<Value: Sendable, Failure: Error> {
   /// Registers `subscriber` after the others.
   @usableFromInline
   mutating func append(_ subscriber: Subscriber) {
-    subscriber.slot.store(entries.count, ordering: .relaxed)
+    precondition(entries.count < Int32.max, "subscribe: a subject takes at most \(Int32.max) subscribers")
+    subscriber.slot.store(Int32(entries.count), ordering: .relaxed)
     entries.append(subscriber)
   }
 
   /// Unregisters `subscriber`; returns whether it was registered.
   @usableFromInline
   mutating func remove(_ subscriber: Subscriber) -> Bool {
-    let index = subscriber.slot.load(ordering: .relaxed)
+    let index = Int(subscriber.slot.load(ordering: .relaxed))
     guard entries.indices.contains(index), entries[index] === subscriber else { return false }
     subscriber.slot.store(-1, ordering: .relaxed)
     if index == entries.count - 1 {
@@ -95,7 +96,7 @@ struct SubjectSubscribers<Value: Sendable, Failure: Error> {
     let placeholder = placeholder
     entries.removeAll { $0 === placeholder }
     for (index, subscriber) in entries.enumerated() {
-      subscriber.slot.store(index, ordering: .relaxed)
+      subscriber.slot.store(Int32(index), ordering: .relaxed)
     }
     vacancies = 0
   }
