@@ -80,11 +80,13 @@ final class OpenCombineHotSource: HotSource {
 /// outside the measurement, measures 1,000 operations, and ends the subscriptions outside it again.
 func registerHotSource(named library: String, size: Int, make: @escaping @Sendable () -> any HotSource) {
   let operations = 1_000
+  // A few iterations in CI's smoke run (enough for malloc counts), as the default configuration there.
+  let iterations = ProcessInfo.processInfo.environment["ASYNCSIGNALS_BENCHMARK_QUICK"] != nil ? 2 : 10
   let configuration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
     scalingFactor: .kilo,
     maxDuration: .seconds(2),
-    maxIterations: 10
+    maxIterations: iterations
   )
   let label = "hot source/\(library) \(size) subscribers"
 
@@ -129,7 +131,11 @@ func registerHotSource(named library: String, size: Int, make: @escaping @Sendab
   // The bytes allocated and not freed while the subscribers join: what they hold while live (divide by `size`).
   Benchmark(
     "\(label), live bytes",
-    configuration: .init(metrics: [.memoryLeakedBytes, .mallocCountTotal], maxDuration: .seconds(2), maxIterations: 3)
+    configuration: .init(
+      metrics: [.memoryLeakedBytes, .mallocCountTotal],
+      maxDuration: .seconds(2),
+      maxIterations: min(iterations, 3)
+    )
   ) { benchmark in
     benchmark.startMeasurement()
     let (source, live) = prepare(0)

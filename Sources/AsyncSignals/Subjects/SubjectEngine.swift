@@ -75,8 +75,8 @@ final class SubjectEngine<Value: Sendable, Failure: Error>: @unchecked Sendable 
     case .deliverTerminal(let event, var last):
       publishSubscribers(ended: true)
       Self.deliver(event, to: &last)
-    case .replay(let history, let terminal, let subscriber, let registered):
-      publishSubscribers(added: registered ? subscriber : nil)
+    case .replay(let history, let terminal, let subscriber):
+      publishSubscribers(added: subscriber.isRegistered ? subscriber : nil)
       Self.replay(history, then: terminal, to: subscriber)
     }
   }

@@ -14,7 +14,7 @@
 ///
 /// ```swift
 /// var machine = SubjectStateMachine<Int, Never>(history: ReplayBuffer(capacity: 1))
-/// _ = machine.run(.subscribe(subscriber))  // .replay([], then: nil, to: subscriber, registered: true)
+/// _ = machine.run(.subscribe(subscriber))  // .replay([], then: nil, to: subscriber)
 /// _ = machine.run(.send(.value(1)))        // .deliver(.value(1), releasing: nil)
 /// ```
 @usableFromInline
@@ -46,9 +46,9 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
     /// Deliver the terminal `event` to each subscriber of `last` that is still active (the registered ones,
     /// which the machine has forgotten).
     case deliverTerminal(Event<Value, Failure>, to: ContiguousArray<Subscriber>)
-    /// Deliver `history`, then `terminal` if any, to `subscriber`, stopping when it becomes inactive; it was
-    /// registered if `registered`.
-    case replay(ReplayBuffer<Value>, then: Event<Value, Failure>?, to: Subscriber, registered: Bool)
+    /// Deliver `history`, then `terminal` if any, to `subscriber`, stopping when it becomes inactive (it was
+    /// registered if it has a place, ``SubjectSubscriber/isRegistered``).
+    case replay(ReplayBuffer<Value>, then: Event<Value, Failure>?, to: Subscriber)
   }
 
   /// The registered subscribers, in the order they subscribed.
@@ -87,11 +87,10 @@ struct SubjectStateMachine<Value: Sendable, Failure: Error> {
       terminal = event
       return .deliverTerminal(event, to: subscribers.removeAll())
     case .subscribe(let subscriber):
-      let registers = terminal == nil && subscriber.isActive
-      if registers {
+      if terminal == nil, subscriber.isActive {
         subscribers.append(subscriber)
       }
-      return .replay(history, then: terminal, to: subscriber, registered: registers)
+      return .replay(history, then: terminal, to: subscriber)
     case .remove(let subscriber):
       guard subscribers.remove(subscriber) else { return .none }
       return .removed(subscriber)

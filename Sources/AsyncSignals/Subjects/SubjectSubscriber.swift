@@ -29,6 +29,12 @@ final class SubjectSubscriber<Value: Sendable, Failure: Error>: Sendable {
   /// at 1,000 subscribers).
   let slot = Atomic<Int32>(-1)
 
+  /// Whether the subject's registry holds this subscriber now (read by the subject's operations only).
+  @usableFromInline
+  var isRegistered: Bool {
+    slot.load(ordering: .relaxed) >= 0
+  }
+
   /// Creates an active subscriber.
   init(observer: Observer<Value, Failure>, backpressure: (any Backpressure)?) {
     self.observer = observer

@@ -87,22 +87,21 @@ extension SubjectStateMachineTests {
     @Test func registersAndReplaysTheHistory() {
       var machine = SubjectStateMachineTests.machine(history: [1, 2])
       let subscriber = SubjectStateMachineTests.subscriber()
-      guard case .replay(let history, let terminal, let replayed, let registered) = machine.run(.subscribe(subscriber))
-      else {
+      guard case .replay(let history, let terminal, let replayed) = machine.run(.subscribe(subscriber)) else {
         Issue.record("expected replay")
         return
       }
       #expect(SubjectStateMachineTests.values(history) == [1, 2])
       #expect(terminal == nil)
       #expect(replayed === subscriber)
-      #expect(registered)
+      #expect(subscriber.isRegistered)
       #expect(machine.subscribers.count == 1)
     }
 
     @Test func afterTheEndReplaysTheTerminalEventWithoutRegistering() {
       var machine = SubjectStateMachineTests.ended(history: [1])
       guard
-        case .replay(let history, let terminal, _, let registered) = machine.run(
+        case .replay(let history, let terminal, let late) = machine.run(
           .subscribe(SubjectStateMachineTests.subscriber())
         )
       else {
@@ -111,7 +110,7 @@ extension SubjectStateMachineTests {
       }
       #expect(SubjectStateMachineTests.values(history) == [1])
       #expect(terminal == .completed)
-      #expect(!registered)
+      #expect(!late.isRegistered)
       #expect(machine.subscribers.count == 0)
     }
 
