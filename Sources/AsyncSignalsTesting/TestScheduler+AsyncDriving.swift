@@ -7,8 +7,10 @@ extension TestScheduler {
   /// Await it from an `async` test, such as a `@MainActor` one. Before each queued item runs, and before the clock
   /// moves on, it suspends so that the main actor (and the caller's actor) run the jobs queued on them; what those
   /// jobs bring back to the scheduler, a sleep on its clock or a Task's continuation, joins the queue at the
-  /// virtual time it is now, as the test's own work, not as ``escapedWork``. The synchronous form, called from a
-  /// `@MainActor` test, holds the main actor throughout, so such work waits until the test next suspends.
+  /// virtual time it is now, as the test's own work, not as ``escapedWork``. Both forms, called on the main actor,
+  /// run the scheduler's jobs isolated to it, so a hop to the main actor goes on at once; only this one lets the
+  /// main actor run what was queued on it outside the scheduler (a `Task { @MainActor in }`, a delivery from
+  /// another thread), which otherwise waits until the test next suspends.
   ///
   /// ```swift
   /// @Test @MainActor func searchRecordsItsResults() async {

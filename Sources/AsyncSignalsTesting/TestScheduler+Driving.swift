@@ -95,9 +95,11 @@ extension TestScheduler {
 
   func beginRunning(_ operation: String) {
     let context = Context.current
+    let holdsMainActor = onMainQueue()
     let (wasRunning, unreported) = state.withLock { state -> (Bool, ArraySlice<EscapedWork>) in
       guard state.runningThread == nil else { return (true, []) }
       state.runningThread = context.thread
+      state.runningOnMainActor = holdsMainActor
       state.driver = context
       return (false, state.takeUnreportedEscapes())
     }
@@ -108,6 +110,7 @@ extension TestScheduler {
   func endRunning() {
     let unreported = state.withLock { state in
       state.runningThread = nil
+      state.runningOnMainActor = false
       return state.takeUnreportedEscapes()
     }
     report(unreported)
@@ -142,9 +145,26 @@ extension TestScheduler {
       // Whatever the action starts (a subscription from a timer, a Command execution) prefers this scheduler.
       Lifetime.withExecutorPreference(self, action)
     case .job(let job):
-      job.runSynchronously(on: asUnownedTaskExecutor())
+      if state.withLock({ $0.runningOnMainActor }) {
+        // The drive holds the main actor, so the job may run isolated to it: a hop to the main actor then goes
+        // on at once, where it would otherwise wait behind the test.
+        job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
+      } else {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+      }
     case .wakeUp(let continuation):
       continuation.resume()
     }
+  }
+}
+
+extension TestScheduler: MainActorTaskStarting {
+  /// Starts a main-actor Task on the scheduler, whose drive runs it: the Task's first job, queued here, hops to the
+  /// main actor, at once when the drive holds it, or where the drive waits for it (``advance(by:isolation:)``).
+  package func makeMainActorTask(
+    priority: TaskPriority?,
+    operation: sending @escaping @isolated(any) () async -> Void
+  ) -> Task<Void, Never> {
+    Task(executorPreference: self, priority: priority) { await operation() }
   }
 }

@@ -23,6 +23,9 @@ extension TestScheduler {
     /// Whether an `async` drive runs (``TestScheduler/advance(by:isolation:)``): it lets actors run what waits for
     /// them, and what they bring back to the scheduler meanwhile is the test's own work, not an escape.
     var drivingAsynchronously = false
+    /// Whether the drive that runs now holds the main actor (it was called on the main queue): its jobs then run
+    /// isolated to the main actor, so that their hops to it need not wait for the test to suspend.
+    var runningOnMainActor = false
 
     mutating func insert(due: SchedulerInstant, id: UInt64? = nil, _ work: Work) -> UInt64 {
       nextSequence += 1

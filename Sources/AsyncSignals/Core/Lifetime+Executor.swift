@@ -51,6 +51,26 @@ extension Lifetime {
     guard let executor else {
       return Task(priority: priority, operation: operation)
     }
+    // A main-actor Task would not run on the preferred executor: a test scheduler starts it on itself, so that it
+    // runs when the test drives the scheduler.
+    if isolation(of: operation) === MainActor.shared, let starter = executor as? any MainActorTaskStarting {
+      return starter.makeMainActorTask(priority: priority, operation: operation)
+    }
     return Task(executorPreference: executor, priority: priority, operation: operation)
   }
+}
+
+/// The actor `operation` is isolated to, read through a parameter: reading `isolation` on a `sending` parameter
+/// crashes the Swift 6.3.1 compiler (SILGen, in a debug build).
+private func isolation(of operation: @isolated(any) () async -> Void) -> (any Actor)? {
+  operation.isolation
+}
+
+/// An executor that starts the main-actor Tasks made while it is preferred (the `TestScheduler`).
+package protocol MainActorTaskStarting: TaskExecutor {
+  /// Creates a Task of `operation`, which is isolated to the main actor.
+  func makeMainActorTask(
+    priority: TaskPriority?,
+    operation: sending @escaping @isolated(any) () async -> Void
+  ) -> Task<Void, Never>
 }

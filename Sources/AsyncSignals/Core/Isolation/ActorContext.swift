@@ -129,6 +129,17 @@ extension ActorContext {
   }
 }
 
+/// Whether the caller runs on the main queue, and so holds the main actor (the `TestScheduler` asks it as a
+/// synchronous drive starts).
+///
+/// ```swift
+/// if onMainQueue() { /* a main-actor job waits until the caller returns */ }
+/// ```
+package func onMainQueue() -> Bool {
+  MainQueueMark.prepare()
+  return MainQueueMark.isCurrent()
+}
+
 /// Recognises the main dispatch queue, which runs the main actor's jobs, with a key set on it: set here, asked in C
 /// (`CAsyncSignalsIsolation`), with libdispatch's public API on both sides.
 enum MainQueueMark {
