@@ -46,7 +46,11 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   // thread's prelude mark names this buffer, see ForAwaitStorage+Prelude.swift); after that, only whoever cleared
   // `preludeOpen` by compare-and-swap touches it: the consumer (`preludeKept`), or a producer on another thread,
   // whose delivery serial delivery orders after the appends. TSan checks these in `ForAwaitRingStressTests`
-  // (including the prelude's) and `BackpressureStressTests`; `ForAwaitPreludeTests` pins the close race.
+  // (including the prelude's) and `BackpressureStressTests`; `ForAwaitPreludeTests` pins the close race. The row
+  // that pays for the ring: `async pipeline/AsyncSignals async body, source only` on two threads
+  // (`AsyncStandalone`), 90.2 ns per value with the locked buffer (a450fb1) and 59.9 with the ring (98397e0, which
+  // also holds the rest of that session's work), medians of seven interleaved invocations each (Performance.md,
+  // issue 29, fourth session). Not yet done: no interleaving checker runs the ring and the prelude (issue 37).
   @usableFromInline
   typealias Machine = ForAwaitStateMachine<Value, Failure>
   @usableFromInline

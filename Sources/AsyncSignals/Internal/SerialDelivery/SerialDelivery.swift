@@ -9,8 +9,9 @@ typealias SerialDelivery<Value: Sendable, Failure: Error> = SerialDeliveryCore<V
 
 /// Delivers what one subscription's body sends to its observer chain: serially, in order, in grammar.
 ///
-/// It is the only place a signal made with `Signal.init(_:)` and a synchronous body synchronises per event;
-/// operators downstream of it rely on its serial delivery and keep their state without a lock.
+/// It serialises what a signal made with `Signal.init(_:)` and a synchronous body sends; operators downstream of
+/// it rely on its serial delivery and keep their state without a lock (only the final subscriber may synchronise
+/// again: an actor's mailbox, a `for await` loop's ring).
 ///
 /// Policy for re-entrancy and concurrency: a send that arrives while another is being delivered (from another
 /// thread, or from inside the observer) is queued and returns at once; the thread already delivering delivers

@@ -37,8 +37,9 @@ final class FlattenStorage<Value: Sendable, Failure: Error>: @unchecked Sendable
   typealias Machine = FlattenStateMachine<Signal<Value, Failure>>
 
   // `@exclusivity(unchecked)`: the delivery already serialises every access (see above). With the run-time
-  // checks, the `flatMap/AsyncSignals .merge` row took 1.56× and `.latest` 1.21× as long (medians of three runs
-  // each, 2026-11-26; an earlier measurement found 3%, on a quieter machine).
+  // checks, the `flatMap/AsyncSignals .merge` row took 1.56× and `.latest` 1.21× as long (medians of three
+  // interleaved runs of both builds each, 2026-11-26; Performance.md, issue 27). That measurement is the one this
+  // trick rests on; an older note's 3% was taken on another machine and is superseded.
   @usableFromInline
   @exclusivity(unchecked) var machine: Machine
   /// The lifetime of the running inner, disposed when it is replaced (``FlattenStrategy/latest``).
