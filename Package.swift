@@ -26,7 +26,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["AsyncSignals", "AsyncSignalsTesting"], path: "Tests/TestSupport"),
     .testTarget(
       name: "AsyncSignalsTests",
-      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"]
+      dependencies: ["AsyncSignals", "AsyncSignalsTesting", "TestSupport"],
+      exclude: ["Internal/SerialDelivery/Checker/README.md"]
     ),
     .testTarget(
       name: "LegacyBridgeTests",

@@ -125,6 +125,19 @@ extension TestScheduler {
   }
 }
 
+/// Records `message` as an issue of the running Swift Testing test at the given place, or writes it to standard
+/// error outside one.
+func recordIssue(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
+  #if canImport(Testing)
+  if Test.current != nil {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    Issue.record(Comment(rawValue: message), sourceLocation: location)
+    return
+  }
+  #endif
+  writeToStandardError("\(fileID):\(line): \(message)\n")
+}
+
 /// Writes `text` to standard error (file descriptor 2), for reports made outside a Swift Testing test.
 func writeToStandardError(_ text: String) {
   var text = text

@@ -221,7 +221,7 @@ extension TestScheduler {
   }
 
   /// Subscribes `observer` with this scheduler's executor preference bound.
-  private func subscribeHere<Value, Failure>(
+  func subscribeHere<Value, Failure>(
     _ signal: Signal<Value, Failure>,
     _ observer: Observer<Value, Failure>
   ) -> any Disposable {

@@ -1,9 +1,5 @@
 import AsyncSignals
 
-#if canImport(Testing)
-import Testing
-#endif
-
 /// Compares histories and subscription windows with the ones marble strings draw, and words the difference: both
 /// timelines on one grid, a caret under the first frame that differs, and the legend of the letters.
 ///
@@ -92,14 +88,7 @@ enum MarbleMismatch {
   /// Reports `message` as an issue of the running Swift Testing test at the given place, or on standard error
   /// outside one.
   static func record(_ message: String, fileID: String, filePath: String, line: Int, column: Int) {
-    #if canImport(Testing)
-    if Test.current != nil {
-      let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-      Issue.record(Comment(rawValue: message), sourceLocation: location)
-      return
-    }
-    #endif
-    writeToStandardError("\(fileID):\(line): \(message)\n")
+    recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Whether two histories are the same events at the same times (failures compared with ``isSame(_:_:)``).
