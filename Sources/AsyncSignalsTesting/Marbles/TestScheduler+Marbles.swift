@@ -228,3 +228,36 @@ extension MarbleParser {
     }
   }
 }
+
+extension TestScheduler {
+  /// The time a marble string draws before its `|`, as RxJS's `time("---|")`: a timeout, a debounce or a delay
+  /// written as a picture beside the marbles it applies to.
+  ///
+  /// Each `-`, letter or group is one ``frame``, spaces are ignored, and `10ms`, `1.5s` or `2m` between spaces
+  /// moves time by that much; the `|` marks the end and takes no time. A string without a `|`, or one that is not
+  /// a marble, stops the test with a message naming the column.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler(frame: .milliseconds(100))
+  /// let window = scheduler.time("---|")  // 300 ms
+  /// let debounced = typed.signal.debounce(for: window, scheduler: scheduler)
+  /// ```
+  ///
+  /// - Parameter marbles: The span, ending with `|`.
+  /// - Returns: The virtual time from the string's start to its `|`.
+  public func time(_ marbles: String) -> Duration {
+    let api = "TestScheduler.time(_:)"
+    let symbols: [MarbleSymbol]
+    do {
+      symbols = try MarbleParser(frame: frame).events(marbles, use: .cold)
+    } catch {
+      preconditionFailure(error.message(api: api, marbles: marbles))
+    }
+    guard let end = symbols.first(where: { $0.kind == .completion }) else {
+      preconditionFailure(
+        MarbleSyntaxError(reason: "no | to end the span", column: marbles.count + 1).message(api: api, marbles: marbles)
+      )
+    }
+    return end.time
+  }
+}
