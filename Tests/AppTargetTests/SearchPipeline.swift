@@ -48,6 +48,21 @@ struct SearchPipelineTests {
     #expect(scheduler.escapedWork == [])
   }
 
+  /// A synchronous test holds the main actor throughout its drive; the drive runs the scheduler's jobs isolated to
+  /// it, so the search's hops there go on at once and its results are recorded all the same.
+  @Test func theSearchRecordsItsResultsInASynchronousTest() {
+    let scheduler = TestScheduler()
+    let queries = PassthroughSubject<String, Never>()
+    let recorder = scheduler.record(
+      SearchFeature.results(for: queries.signal, in: .just(.titles), scheduler: scheduler)
+    )
+    queries.send("swift")
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.values == [["swift (title)"]])
+    #expect(recorder.events.map(\.time) == [.milliseconds(500)])
+    #expect(scheduler.escapedWork == [])
+  }
+
   @Test func theSearchAsMarbles() async {
     let scheduler = TestScheduler(frame: .milliseconds(100))
     let typed = scheduler.makeHotSignal("s-w------t", values: ["s": "s", "w": "sw", "t": "swift"])
