@@ -130,3 +130,60 @@ final class ShareStorage<Value: Sendable, Failure: Error>: Sendable {
     return Connection(subject: subject, lifetime: Lifetime(preferring: executor))
   }
 }
+
+extension Signal {
+  /// Shares one subscription to this signal while it has subscribers, and for `gracePeriod` after the last one
+  /// left, replaying the newest `count` values to late ones (Kotlin's `SharingStarted.WhileSubscribed`, RxJS's
+  /// `share({ resetOnRefCountZero: () => timer(…) })`).
+  ///
+  /// A subscriber that comes back within the grace period (a screen rotating, a view appearing again, a client
+  /// reconnecting) joins the running subscription and gets the replay, instead of starting the work again. When
+  /// the grace period ends with nobody subscribed, the subscription is disposed; its replay is kept for
+  /// `replayExpiresAfter` more (`nil`: for good), and a subscriber within that time gets it, then the values of a
+  /// new subscription. Both periods run on `scheduler`'s clock, so a `TestScheduler` drives them in virtual time.
+  ///
+  /// When the signal ends, `resetOnFailure` and `resetOnCompletion` decide what a later subscriber gets: with
+  /// `true` (the defaults, as RxJS's `share`), it starts over with a new subscription; with `false`, it gets the
+  /// replay and the terminal event, and this signal is not subscribed again.
+  ///
+  /// ```swift
+  /// let prices = ticker.share(replay: 1, stopAfter: .seconds(5), scheduler: MainScheduler.shared)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - count: How many values late subscribers receive first; at least 0.
+  ///   - gracePeriod: How long the subscription outlives its last subscriber; at least zero.
+  ///   - replayExpiresAfter: How long the replay outlives the subscription; `nil` keeps it, `.zero` drops it with
+  ///     the subscription.
+  ///   - scheduler: The clock of both periods.
+  ///   - resetOnFailure: Whether a subscriber after a failure starts over.
+  ///   - resetOnCompletion: Whether a subscriber after the completion starts over.
+  /// - Returns: The shared signal.
+  public func share(
+    replay count: Int = 0,
+    stopAfter gracePeriod: Duration,
+    replayExpiresAfter: Duration? = nil,
+    scheduler: some TimedScheduler,
+    resetOnFailure: Bool = true,
+    resetOnCompletion: Bool = true
+  ) -> Signal {
+    let api = "share(replay:stopAfter:replayExpiresAfter:scheduler:resetOnFailure:resetOnCompletion:)"
+    precondition(count >= 0, "\(api): count must be >= 0, got \(count)")
+    precondition(gracePeriod >= .zero, "\(api): gracePeriod must be >= 0, got \(gracePeriod)")
+    if let replayExpiresAfter {
+      precondition(replayExpiresAfter >= .zero, "\(api): replayExpiresAfter must be >= 0, got \(replayExpiresAfter)")
+    }
+    let storage = GracefulShareStorage(
+      source: self,
+      replay: count,
+      timing: GracefulShareStorage.Timing(
+        gracePeriod: gracePeriod,
+        replayExpiresAfter: replayExpiresAfter,
+        scheduler: scheduler,
+        resetOnFailure: resetOnFailure,
+        resetOnCompletion: resetOnCompletion
+      )
+    )
+    return derived({ observer, lifetime in storage.subscribe(observer, in: lifetime) })
+  }
+}
