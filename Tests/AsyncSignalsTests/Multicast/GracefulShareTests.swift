@@ -13,6 +13,21 @@ struct GracefulShareTests {
 
   let scheduler = TestScheduler(frame: .milliseconds(100))
 
+  /// `source` shared with a replay of 1 and a grace period of three frames.
+  func shared<Failure>(
+    _ source: TestSignal<String, Failure>,
+    resetOnFailure: Bool = true,
+    resetOnCompletion: Bool = true
+  ) -> Signal<String, Failure> {
+    source.signal.share(
+      replay: 1,
+      stopAfter: scheduler.time("---|"),
+      scheduler: scheduler,
+      resetOnFailure: resetOnFailure,
+      resetOnCompletion: resetOnCompletion
+    )
+  }
+
   /// Subscribes `recorder` to `signal` at frame `from` and disposes it at frame `to`, if any.
   func window<Failure>(_ signal: Signal<String, Failure>, from: Int, to: Int? = nil) -> TestRecorder<String, Failure> {
     let recorder = TestRecorder<String, Failure>(scheduler: scheduler)
@@ -24,7 +39,7 @@ struct GracefulShareTests {
 
   @Test func aSubscriberBackWithinTheGracePeriodJoinsTheRunningSubscriptionAndItsReplay() {
     let source = scheduler.makeColdSignal("-a-b-c-d-e-f-g-h")
-    let shared = source.signal.share(replay: 1, stopAfter: scheduler.time("---|"), scheduler: scheduler)
+    let shared = shared(source)
     let first = window(shared, from: 0, to: 4)
     let second = window(shared, from: 6, to: 10)  // within 4 + 3 frames
     scheduler.advance(to: .seconds(2))
@@ -35,7 +50,7 @@ struct GracefulShareTests {
 
   @Test func aSubscriberAfterTheGracePeriodGetsTheReplayThenANewSubscription() {
     let source = scheduler.makeColdSignal("-a-b-c-d-e-f-g-h")
-    let shared = source.signal.share(replay: 1, stopAfter: scheduler.time("---|"), scheduler: scheduler)
+    let shared = shared(source)
     let first = window(shared, from: 0, to: 4)
     let second = window(shared, from: 9, to: 13)
     scheduler.advance(to: .seconds(2))
@@ -64,7 +79,7 @@ struct GracefulShareTests {
 
   @Test func aFailureDuringTheGracePeriodResetsTheShareByDefault() {
     let source = scheduler.makeColdSignal("-a-b#", values: [Character: String](), failure: Fault.broken)
-    let shared = source.signal.share(replay: 1, stopAfter: scheduler.time("---|"), scheduler: scheduler)
+    let shared = shared(source)
     let first = window(shared, from: 0, to: 2)
     let second = window(shared, from: 6)
     scheduler.advance(to: .seconds(2))
@@ -75,12 +90,7 @@ struct GracefulShareTests {
 
   @Test func withoutResetAFailureDuringTheGracePeriodIsReplayedWithTheLastValue() {
     let source = scheduler.makeColdSignal("-a-b#", values: [Character: String](), failure: Fault.broken)
-    let shared = source.signal.share(
-      replay: 1,
-      stopAfter: scheduler.time("---|"),
-      scheduler: scheduler,
-      resetOnFailure: false
-    )
+    let shared = shared(source, resetOnFailure: false)
     _ = window(shared, from: 0, to: 2)
     let second = window(shared, from: 6)
     scheduler.advance(to: .seconds(2))
@@ -90,13 +100,8 @@ struct GracefulShareTests {
 
   @Test func aCompletionDuringTheGracePeriodResetsOrIsReplayedAsChosen() {
     let source = scheduler.makeColdSignal("-a-b|")
-    let resetting = source.signal.share(replay: 1, stopAfter: scheduler.time("---|"), scheduler: scheduler)
-    let keeping = source.signal.share(
-      replay: 1,
-      stopAfter: scheduler.time("---|"),
-      scheduler: scheduler,
-      resetOnCompletion: false
-    )
+    let resetting = shared(source)
+    let keeping = shared(source, resetOnCompletion: false)
     _ = window(resetting, from: 0, to: 2)
     _ = window(keeping, from: 0, to: 2)
     let restarted = window(resetting, from: 6)
