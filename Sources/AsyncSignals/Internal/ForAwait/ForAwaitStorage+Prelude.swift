@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// Order holds: an event from another thread during the subscription closes the prelude and moves it ahead of
 /// itself in the overflow; later events of the consumer's thread go to the overflow too.
-extension ForAwaitStorage {
+extension ForAwaitStorageCore {
   /// Runs `subscribe`, the consumer's subscription to the signal, with the prelude open on this thread.
   ///
   /// Closed with a compare-and-swap that races with the first event of another thread: whoever clears
@@ -25,13 +25,13 @@ extension ForAwaitStorage {
   @inlinable
   func subscribing(_ subscribe: () -> Void) {
     guard capacity > 0, oldestLimit == nil else { return subscribe() }
+    willAccess(.store("subscribe: open the prelude"))
     preludeOpen.store(true, ordering: .releasing)
     let previous = ForAwaitPrelude.open(ObjectIdentifier(self))
     subscribe()
     ForAwaitPrelude.close(previous)
     _hooks?.preludeWillClose()
-    let closed = preludeOpen.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing)
-    preludeKept = closed.exchanged
+    preludeKept = closePrelude("subscribe: close the prelude")
   }
 
   /// Whether the caller is the consumer's thread, subscribing: its events may go to the prelude.

@@ -41,10 +41,10 @@ struct ForAwaitStorageHooks: Sendable {
   }
 }
 
-extension ForAwaitStorage {
+extension ForAwaitStorageCore {
   /// How many asynchronous senders are registered as waiting for room.
   var _waitingProducerCount: Int {
-    machine.withLock { machine in
+    withMachine("tests: count the senders") { machine in
       switch machine.state {
       case .active(_, let producers, _): producers.count
       case .finished, .modifying: 0
@@ -53,7 +53,7 @@ extension ForAwaitStorage {
   }
 }
 
-extension ForAwaitStorage {
+extension ForAwaitStorageCore {
   /// Allocates the ring now, as the consumer's second batch request would (tests of the ring's own races).
   func _useRing() {
     batchesTaken = 2

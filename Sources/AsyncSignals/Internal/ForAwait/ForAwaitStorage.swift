@@ -35,7 +35,9 @@ import Synchronization
 /// batch the loop works through, as `tail - released`; the policy's limit for synchronous senders counts the
 /// buffered ones, `tail - head`, and the overflow.
 @usableFromInline
-final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unchecked Sendable {
+final class ForAwaitStorageCore<Value: Sendable, Failure: Error, Synchronization: ForAwaitSynchronization>:
+  Backpressure, @unchecked Sendable
+{
   // Safety: the `consumer…` and spin variables are read and written only by the consumer, the one Task
   // iterating (the iterator is not `Sendable`), and by `deinit`; serial delivery (Design.md, invariant 1) makes
   // the signal one producer at a time, its accesses ordered before the next one's. A ring slot is written
@@ -50,7 +52,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   // that pays for the ring: `async pipeline/AsyncSignals async body, source only` on two threads
   // (`AsyncStandalone`), 90.2 ns per value with the locked buffer (a450fb1) and 59.9 with the ring (98397e0, which
   // also holds the rest of that session's work), medians of seven interleaved invocations each (Performance.md,
-  // issue 29, fourth session). Not yet done: no interleaving checker runs the ring and the prelude (issue 37).
+  // issue 29, fourth session). The interleaving checker runs the ring, its wake-ups and the prelude through its
+  // scenarios (`ForAwaitInterleavingTests`); each relaxed access states why it needs no stronger order.
   @usableFromInline
   typealias Machine = ForAwaitStateMachine<Value, Failure>
   @usableFromInline
@@ -197,7 +200,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   }
 
   deinit {
-    // Nobody else is left: events still in the ring are released here.
+    // Nobody else is left: events still in the ring are released here. Relaxed: the last release of the buffer
+    // orders every other thread's accesses before its deinit.
     guard let slots = ring.load(ordering: .relaxed) else { return }
     let tail = produced.load(ordering: .acquiring) >> 4
     var index = consumerHead
@@ -213,7 +217,9 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Receives one event from the signal (serially, as every observer does).
   @inlinable
   func eventReceived(_ event: Event<Value, Failure>) {
+    willAccess(.load("send: produced"))
     let word = produced.load(ordering: .acquiring)
+    // Relaxed: the acquiring load of `produced` saw `ringReady`, which the consumer set after storing `ring`.
     guard word & (Produced.overflowing | Produced.finished | Produced.ringReady) == Produced.ringReady,
       let slots = ring.load(ordering: .relaxed)
     else {
@@ -221,6 +227,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     }
     let tail = word >> 4
     // The consumer stores `head` once per batch, so this load usually hits the producer's cache.
+    willAccess(.load("send: head"))
     let buffered = tail - head.load(ordering: .acquiring)
     if buffered >= capacity {
       return overflowReceived(event)
@@ -229,6 +236,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       return  // `.bufferingOldest` drops the newcomer (released here, not under a lock)
     }
     (slots + (tail & (capacity - 1))).initialize(to: event)
+    willAccess(.update("send: publish"))
     let old = produced.wrappingAdd(Produced.one, ordering: .acquiringAndReleasing).oldValue
     if old & Produced.consumerWaiting != 0 {
       wakeConsumer()
@@ -238,7 +246,8 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Takes the suspended consumer, if it still waits, and resumes it.
   @inlinable
   func wakeConsumer() {
-    let consumer = machine.withLock { machine -> Machine.ConsumerContinuation? in
+    let consumer = withMachine("wake the consumer") { machine -> Machine.ConsumerContinuation? in
+      willAccess(.update("wake: clear consumerWaiting"))
       produced.bitwiseAnd(~Produced.consumerWaiting, ordering: .acquiringAndReleasing)
       return machine.consumerWoken()
     }
@@ -248,31 +257,38 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Appends `event` to the overflow: the ring is full, events wait there already, or the policy needs it.
   @inlinable
   func overflowReceived(_ event: Event<Value, Failure>) {
+    willAccess(.load("send: preludeOpen"))
     if preludeOpen.load(ordering: .acquiring), isSubscribingHere() {
       prelude.append(event)
       return
     }
-    let action = machine.withLock { machine in
-      if preludeOpen.load(ordering: .relaxed),
-        preludeOpen.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
-      {
+    let action = withMachine("send to the overflow") { machine in
+      if loadPreludeOpenUnderLock(), closePrelude("send: close the prelude") {
         // Another thread sends while the consumer subscribes: what the prelude holds came first.
         machine.preludeMoved(&prelude)
       }
+      // Relaxed: the tail only this producer moves, and `ringReady`, which only the consumer sets, under this
+      // lock's previous holder or before (``makeRing()``); a stale `ringReady` only stores `overflowInFlight` once
+      // more.
+      willAccess(.load("overflow: produced"))
       let word = produced.load(ordering: .relaxed)
+      if oldestLimit != nil { willAccess(.load("overflow: head")) }
       let buffered = oldestLimit == nil ? 0 : (word >> 4) - head.load(ordering: .acquiring)
       let action = machine.overflowReceived(event, buffered: buffered)
       if word & Produced.ringReady == 0 {
         // With a ring, the flag `overflowing` says there is no room; without one (before the consumer's second
         // batch, and always under `.bufferingNewest`), the count of the overflow does.
+        willAccess(.store("overflow: overflowInFlight"))
         overflowInFlight.store(machine.overflowInFlight, ordering: .releasing)
       }
       switch action {
       case .buffered(let consumer), .replaced(_, let consumer):
         if word & Produced.overflowing == 0 {
+          willAccess(.update("overflow: set overflowing"))
           produced.bitwiseOr(Produced.overflowing, ordering: .acquiringAndReleasing)
         }
         if consumer != nil {
+          willAccess(.update("overflow: clear consumerWaiting"))
           produced.bitwiseAnd(~Produced.consumerWaiting, ordering: .acquiringAndReleasing)
         }
       case .release:
@@ -335,7 +351,10 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Allocates the ring and tells the producer to use it (consumer only, once).
   @usableFromInline
   func makeRing() {
+    // Relaxed: the releasing add of `ringReady` below publishes it, and the producer reads it only after an
+    // acquiring load of `produced` that saw the flag.
     ring.store(.allocate(capacity: capacity), ordering: .relaxed)
+    willAccess(.update("consumer: set ringReady"))
     produced.bitwiseOr(Produced.ringReady, ordering: .acquiringAndReleasing)
   }
 
@@ -345,9 +364,11 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     if consumerOverflowTaken > 0 {
       let count = consumerOverflowTaken
       consumerOverflowTaken = 0
-      machine.withLock { machine in
+      withMachine("give the overflow back") { machine in
         let producers = machine.overflowGivenBack(count)
+        willAccess(.store("give back: overflowInFlight"))
         overflowInFlight.store(machine.overflowInFlight, ordering: .releasing)
+        willAccess(.update("give back: clear producersWaiting"))
         released.bitwiseAnd(~1, ordering: .acquiringAndReleasing)
         return producers
       }.resumeAll()
@@ -355,6 +376,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     let count = consumerHead - consumerReleased
     guard count > 0 else { return }
     consumerReleased = consumerHead
+    willAccess(.update("give back: released"))
     let old = released.wrappingAdd(count << 1, ordering: .acquiringAndReleasing).oldValue
     if old & 1 != 0 {
       wakeProducers()
@@ -365,6 +387,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// the end.
   @inlinable
   func takeBatch(into batch: inout Batch) -> Bool? {
+    willAccess(.load("take: produced"))
     let word = produced.load(ordering: .acquiring)
     guard word & Produced.finished == 0 else {
       drainAfterFinish()
@@ -372,6 +395,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     }
     let tail = word >> 4
     var index = consumerHead
+    // Relaxed: the consumer stored `ring` itself (``makeRing()``).
     if index < tail, let slots = ring.load(ordering: .relaxed) {
       repeat {
         batch.append((slots + (index & (capacity - 1))).move())
@@ -380,13 +404,16 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
     }
     if index != consumerHead {
       consumerHead = index
+      willAccess(.store("take: head"))
       head.store(index, ordering: .releasing)
     }
     if word & Produced.overflowing != 0 {
-      let action = machine.withLock { machine in
+      let action = withMachine("take the overflow") { machine in
         let action = machine.overflowTaken(into: &batch)
         // Taken, the overflow's events stay in flight until given back: counted here from now on.
+        willAccess(.store("take: overflowInFlight"))
         overflowInFlight.store(machine.overflowInFlight, ordering: .releasing)
+        willAccess(.update("take: clear overflowing"))
         produced.bitwiseAnd(~Produced.overflowing, ordering: .acquiringAndReleasing)
         return action
       }
@@ -426,7 +453,9 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
       return false
     }
     let taken = consumerHead
-    for _ in 0..<4_096 {
+    for _ in 0..<Synchronization.consumerSpinLimit {
+      // Relaxed: a hint only; what it saw is taken by `takeBatch(into:)`, whose load of `produced` acquires.
+      willAccess(.load("spin: produced"))
       let word = produced.load(ordering: .relaxed)
       if word >> 4 != taken || word & (Produced.overflowing | Produced.finished) != 0 {
         failedSpins = 0
@@ -446,7 +475,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   func suspendConsumer(isolation: isolated (any Actor)?) async {
     await withUnsafeContinuation(isolation: isolation) { (consumer: Machine.ConsumerContinuation) in
       defer { _hooks?.consumerDidSuspend() }
-      switch machine.withLock({ $0.consumerSuspended(consumer) }) {
+      switch withMachine("consumer: suspend", { $0.consumerSuspended(consumer) }) {
       case .resume(let consumer):
         consumer.resume()
         return
@@ -454,30 +483,24 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
         break
       }
       _hooks?.consumerDidRegister()
-      var word = produced.load(ordering: .acquiring)
-      while word >> 4 == consumerHead, word & (Produced.overflowing | Produced.finished) == 0 {
-        let (exchanged, original) = produced.compareExchange(
-          expected: word,
-          desired: word | Produced.consumerWaiting,
-          ordering: .acquiringAndReleasing
-        )
-        if exchanged { return }
-        word = original
-      }
+      if Synchronization.announceConsumerWaiting(in: self) { return }
       // Something arrived meanwhile: take the suspension back, unless whoever caused it already took it.
-      machine.withLock { $0.consumerWoken() }?.resume()
+      withMachine("consumer: take the suspension back") { $0.consumerWoken() }?.resume()
     }
   }
 
   /// Releases what the ring holds after the end (consumer only).
   @inlinable
   func drainAfterFinish() {
+    willAccess(.load("end: produced"))
     let tail = produced.load(ordering: .acquiring) >> 4
     var dropped: Batch = []
+    // Relaxed: the consumer stored `ring` itself (``makeRing()``).
     while consumerHead < tail, let slots = ring.load(ordering: .relaxed) {
       dropped.append((slots + (consumerHead & (capacity - 1))).move())
       consumerHead += 1
     }
+    willAccess(.store("end: head"))
     head.store(consumerHead, ordering: .releasing)
     withExtendedLifetime(dropped) {}
   }
@@ -488,10 +511,12 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// released by the consumer when it sees the end, or with the buffer.
   @inlinable
   func finish() {
-    let (consumer, producers, dropped) = machine.withLock { machine in
+    let (consumer, producers, dropped) = withMachine("finish") { machine in
       let action = machine.finished()
       let clear = ~(Produced.consumerWaiting | Produced.overflowing)
+      willAccess(.update("finish: clear the flags"))
       _ = produced.bitwiseAnd(clear, ordering: .acquiringAndReleasing)
+      willAccess(.update("finish: set finished"))
       produced.bitwiseOr(Produced.finished, ordering: .acquiringAndReleasing)
       return action
     }
@@ -505,18 +530,21 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Whether an asynchronous sender may send now: the consumer has room, or is gone.
   @inlinable
   func hasRoom() -> Bool {
-    hasRoom(released: released.load(ordering: .acquiring))
+    willAccess(.load("room: released"))
+    return hasRoom(released: released.load(ordering: .acquiring))
   }
 
   /// Whether there is room, given a read of `released`.
   @inlinable
   func hasRoom(released releasedWord: Int) -> Bool {
+    willAccess(.load("room: produced"))
     let word = produced.load(ordering: .acquiring)
     if word & Produced.finished != 0 { return true }
     // With a ring, the overflow fills only once the ring is full (more than `asyncLimit` in flight); once taken,
     // its events count in `overflowInFlight` until given back. Without one (before the second batch, and under
     // `.bufferingNewest`), only the count.
     guard word & Produced.overflowing == 0 || word & Produced.ringReady == 0 else { return false }
+    willAccess(.load("room: overflowInFlight"))
     let inFlight = (word >> 4) - (releasedWord >> 1) + overflowInFlight.load(ordering: .acquiring)
     return inFlight < asyncLimit
   }
@@ -535,7 +563,7 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
         await withUnsafeContinuation { (producer: Machine.ProducerContinuation) in
           defer { _hooks?.producerDidSuspend() }
           _hooks?.producerWillRegister()
-          if let resumeNow = machine.withLock({ $0.producerSuspended(producer) }) {
+          if let resumeNow = withMachine("sender: suspend", { $0.producerSuspended(producer) }) {
             resumeNow.resume()
             return
           }
@@ -557,9 +585,11 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Sets `producersWaiting` unless there is room; returns whether it did (the registered sender stays).
   @inlinable
   func announceWaitingProducer() -> Bool {
+    willAccess(.load("sender: released"))
     var word = released.load(ordering: .acquiring)
     while !hasRoom(released: word) {
       if word & 1 != 0 { return true }
+      willAccess(.compareExchange("sender: set producersWaiting"))
       let (exchanged, original) = released.compareExchange(
         expected: word,
         desired: word | 1,
@@ -574,11 +604,102 @@ final class ForAwaitStorage<Value: Sendable, Failure: Error>: Backpressure, @unc
   /// Wakes every waiting producer (after unlocking).
   @inlinable
   func wakeProducers() {
-    machine.withLock { machine in
+    withMachine("wake the senders") { machine in
+      willAccess(.update("wake: clear producersWaiting"))
       released.bitwiseAnd(~1, ordering: .acquiringAndReleasing)
       return machine.producersWoken()
     }.resumeAll()
   }
+}
+
+/// The `for await` buffer the library uses: over the system's atomics and lock, with no scheduling points.
+@usableFromInline
+typealias ForAwaitStorage<Value: Sendable, Failure: Error> = ForAwaitStorageCore<
+  Value, Failure, SystemSynchronization
+>
+
+// MARK: Shared state, as the interleaving checker sees it
+
+extension ForAwaitStorageCore {
+  /// Tells the synchronization that an operation on shared state follows (a scheduling point of the checker;
+  /// nothing in the library's build).
+  @inlinable
+  @inline(__always)
+  func willAccess(_ access: SerialDeliveryAccess) {
+    Synchronization.willAccessSharedState(access, of: self)
+  }
+
+  /// Runs `body` under the machine's lock, taken and released where the synchronization sees it.
+  @inlinable
+  @inline(__always)
+  func withMachine<Result>(
+    _ name: StaticString,
+    _ body: (inout sending Machine) -> sending Result
+  ) -> sending Result {
+    willAccess(.lock(name))
+    let result = machine.withLock(body)
+    Synchronization.didUnlock(self)
+    return result
+  }
+
+  /// Reads `preludeOpen` under the machine's lock, before trying to close it.
+  ///
+  /// Relaxed: the compare-and-swap that follows orders what the prelude holds; this load only spares it.
+  @inlinable
+  func loadPreludeOpenUnderLock() -> Bool {
+    willAccess(.load("send: preludeOpen, under the lock"))
+    return preludeOpen.load(ordering: .relaxed)
+  }
+
+  /// Clears `preludeOpen`, if it is still set; returns whether this caller did, and so owns the prelude.
+  @inlinable
+  func closePrelude(_ name: StaticString) -> Bool {
+    willAccess(.compareExchange(name))
+    return preludeOpen.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
+  }
+}
+
+/// The synchronization of a ``ForAwaitStorageCore``: a ``SerialDeliverySynchronization``'s scheduling points,
+/// the length of the consumer's spin, and the step of the wake-up protocol that the interleaving checker's own
+/// test replaces with the lost wake-up it must find.
+@usableFromInline
+protocol ForAwaitSynchronization: SerialDeliverySynchronization {
+  /// How many loads of `produced` a consumer that found nothing makes before it suspends.
+  static var consumerSpinLimit: Int { get }
+
+  /// Sets `consumerWaiting` in `storage.produced`, unless something was published, the overflow filled or the
+  /// buffer finished since the consumer looked; returns whether it did (the consumer then stays suspended).
+  static func announceConsumerWaiting<Value, Failure>(
+    in storage: ForAwaitStorageCore<Value, Failure, Self>
+  ) -> Bool
+}
+
+extension ForAwaitSynchronization {
+  /// The protocol's step, as the library runs it: a compare-and-swap that expects the tail the consumer took.
+  @inlinable
+  static func announceConsumerWaiting<Value, Failure>(
+    in storage: ForAwaitStorageCore<Value, Failure, Self>
+  ) -> Bool {
+    typealias Produced = ForAwaitStorageCore<Value, Failure, Self>.Produced
+    storage.willAccess(.load("consumer: produced"))
+    var word = storage.produced.load(ordering: .acquiring)
+    while word >> 4 == storage.consumerHead, word & (Produced.overflowing | Produced.finished) == 0 {
+      storage.willAccess(.compareExchange("consumer: set consumerWaiting"))
+      let (exchanged, original) = storage.produced.compareExchange(
+        expected: word,
+        desired: word | Produced.consumerWaiting,
+        ordering: .acquiringAndReleasing
+      )
+      if exchanged { return true }
+      word = original
+    }
+    return false
+  }
+}
+
+extension SystemSynchronization: ForAwaitSynchronization {
+  @inlinable
+  static var consumerSpinLimit: Int { 4_096 }
 }
 
 /// Eight words that keep the fields around them on different cache lines.

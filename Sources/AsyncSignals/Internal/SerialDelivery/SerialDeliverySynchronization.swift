@@ -38,6 +38,10 @@ enum SerialDeliveryAccess: Sendable {
   case compareExchange(StaticString)
   /// Taking the queue's lock.
   case lock(StaticString)
+  /// A store (a `for await` buffer's words).
+  case store(StaticString)
+  /// A read-modify-write other than a compare-and-swap: an add, an `and`, an `or` (a `for await` buffer's words).
+  case update(StaticString)
 }
 
 /// Bugs fixed in `SerialDeliveryCore`'s history, which the interleaving checker's own test puts back.

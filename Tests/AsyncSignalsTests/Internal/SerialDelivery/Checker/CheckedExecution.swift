@@ -63,6 +63,8 @@ final class CheckedExecution: @unchecked Sendable {
   private(set) var threads: [(status: Status, worker: CheckedWorker)] = []
   /// Which thread holds each delivery's queue lock.
   private var lockHolders: [ObjectIdentifier: Int] = [:]
+  /// The thread running ``atomically(_:)``, if one is.
+  private var atomicThread: Int?
   /// The choices to replay, then continue without preemption.
   private let prefix: [Int]
   /// The decisions made, in order.
@@ -121,12 +123,34 @@ final class CheckedExecution: @unchecked Sendable {
     controller.wait()
   }
 
-  /// Starts a logical thread from inside the run (a job a Task enqueued): it runs to its first scheduling point
-  /// before the caller goes on.
+  /// Starts a logical thread from inside the run (a job a Task enqueued): it parks at once, before running any of
+  /// the job, and the job starts when the schedule picks it.
+  ///
+  /// Not run ahead to the job's first scheduling point: a job resumed from a Task's cancellation handler would
+  /// then run while the canceller still holds the runtime's lock on that Task, and wait for it there.
   func spawn(_ body: @escaping @Sendable () -> Void) {
     guard let caller = CheckedWorker.current else { preconditionFailure("checker: spawn from outside the run") }
-    start(body, starter: caller.wakeUp)
+    start(
+      {
+        CheckedExecution.current?.reach(.init(label: "a job starts", lock: nil))
+        body()
+      },
+      starter: caller.wakeUp
+    )
     caller.wakeUp.wait()
+  }
+
+  /// Runs `body` on the calling logical thread with no switch to another one: its scheduling points are recorded
+  /// and its locks taken, but nothing else runs until it returns.
+  ///
+  /// For code that holds a lock the checker does not see, such as the runtime's lock on a Task while the
+  /// Task's cancellation handler runs: switching there could leave another thread blocked on that lock, outside
+  /// any scheduling point. Call it where the locks `body` takes are free (right after a point that takes them).
+  func atomically(_ body: () -> Void) {
+    guard let index = Self.currentThread else { return body() }
+    atomicThread = index
+    body()
+    atomicThread = nil
   }
 
   private func start(_ body: @escaping @Sendable () -> Void, starter: DispatchSemaphore) {
@@ -138,6 +162,15 @@ final class CheckedExecution: @unchecked Sendable {
   /// The calling logical thread reached a scheduling point: lets the schedule pick who performs the next step.
   func reach(_ point: Point) {
     guard let index = Self.currentThread else { return }
+    if atomicThread == index {
+      if let lock = point.lock {
+        precondition(lockHolders[lock] == nil, "checker: a lock taken in an atomic section is held")
+        lockHolders[lock] = index
+      }
+      trace.append("T\(index) \(point.label) (atomically)")
+      visited.insert(point.label)
+      return
+    }
     // Read before the baton passes: from then on, other threads change `threads`.
     let baton = threads[index].worker.wakeUp
     if case .starting(let starter) = threads[index].status {

@@ -15,6 +15,10 @@ enum CheckedSynchronization: SerialDeliverySynchronization {
       execution.reach(.init(label: "compare-and-swap (\(name))", lock: nil))
     case .lock(let name):
       execution.reach(.init(label: "lock (\(name))", lock: ObjectIdentifier(delivery)))
+    case .store(let name):
+      execution.reach(.init(label: "store (\(name))", lock: nil))
+    case .update(let name):
+      execution.reach(.init(label: "update (\(name))", lock: nil))
     }
   }
 
@@ -28,6 +32,25 @@ enum CheckedSynchronization: SerialDeliverySynchronization {
 
   static var reintroducedBugs: SerialDeliveryReintroducedBugs {
     CheckedExecution.current?.reintroducedBugs ?? []
+  }
+}
+
+extension CheckedSynchronization: ForAwaitSynchronization {
+  /// One load: the spin's load is a scheduling point, and a longer spin only repeats it.
+  static var consumerSpinLimit: Int { 1 }
+}
+
+/// A lock of a scenario's own, which the checker schedules like the library's.
+///
+/// A thread waiting for it does not run until its holder released it. It stands for what orders a scenario's calls outside the code under test,
+/// such as the serial delivery that makes a signal one producer at a time.
+final class CheckedLock: Sendable {
+  /// Runs `body` holding the lock (outside a run, just runs it).
+  func withLock<Result>(_ label: String, _ body: () -> Result) -> Result {
+    CheckedExecution.current?.reach(.init(label: label, lock: ObjectIdentifier(self)))
+    let result = body()
+    CheckedExecution.current?.unlocked(ObjectIdentifier(self))
+    return result
   }
 }
 
