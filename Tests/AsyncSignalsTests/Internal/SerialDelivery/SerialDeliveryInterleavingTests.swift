@@ -164,6 +164,26 @@ extension SerialDeliveryInterleavingTests {
     }
   }
 
+  /// The observer ends the stream from inside a delivery (a `take(1)`-like operator sends its completion
+  /// re-entrantly) while another thread sends: the completion goes out right after the value that caused it,
+  /// and nothing after it; what the other thread queued before it is dropped (Contracts.md rule 6), which the
+  /// checker's first run of this scenario reported as "11 (sent by B) was lost" until the rule was written.
+  @Test func aReentrantTerminalEventWhileAnotherThreadSends() {
+    Self.expectNoViolation(
+      Self.checker(preemptionBound: 4),
+      reaching: ["observer receives completed", "compare-and-swap (eventQueued)"]
+    ) {
+      let subscription = Subscription { delivery, log, value in
+        guard value == 1 else { return }
+        log.sendReentrantly(.completed, causedBy: value, through: delivery.send)
+      }
+      return subscription.run([
+        subscription.sender("A", [.value(1), .value(2)]),
+        subscription.sender("B", [.value(11), .value(12)]),
+      ])
+    }
+  }
+
   @Test func disposalFromAnotherThreadInEveryInterleaving() {
     Self.expectNoViolation(
       Self.checker(preemptionBound: nil),
@@ -207,6 +227,27 @@ extension SerialDeliveryInterleavingTests {
     }
   }
 
+  /// A synchronous body whose observer sends back into the subscription (each value below 100 sends itself plus
+  /// 100) while another thread sends: every re-entrant send right after the delivery that made it, the body's
+  /// and the other thread's events each in order.
+  @Test func aSynchronousBodyWithReentrantSendsWhileAnotherThreadSends() {
+    Self.expectNoViolation(
+      Self.checker(preemptionBound: 3),
+      reaching: [
+        "compare-and-swap (bodyDrainFinished)", "observer receives value(101)", "observer receives value(111)",
+      ]
+    ) {
+      let subscription = Subscription { delivery, log, value in
+        guard value < 100 else { return }
+        log.sendReentrantly(.value(value + 100), causedBy: value, through: delivery.send)
+      }
+      return subscription.run([
+        subscription.body([.value(1), .value(2)]),
+        subscription.sender("B", [.value(11)]),
+      ])
+    }
+  }
+
   @Test func aSynchronousBodyDisposedFromAnotherThreadWhileAThirdSends() {
     Self.expectNoViolation(
       Self.checker(preemptionBound: 3),
@@ -239,6 +280,24 @@ extension SerialDeliveryInterleavingTests {
         subscription.sender("A", [.value(1)]),
         subscription.sender("B", [.value(11), .value(12)]),
         subscription.sender("C", [.value(21)]),
+      ])
+    }
+  }
+
+  /// `dispose()` from a third thread while a drain hands the rest to a Task: no delivery starts after it
+  /// returned, the Task finds delivery stopped, and the chain is released.
+  @Test func disposalDuringAHandOff() {
+    var checker = Self.checker(preemptionBound: 3)
+    checker.drainBudget = 1
+    Self.expectNoViolation(
+      checker,
+      reaching: ["compare-and-swap (handOffStarted)", "compare-and-swap (disposeRequested)", "lock (release)"]
+    ) {
+      let subscription = Subscription(executor: CheckedTaskExecutor())
+      return subscription.run([
+        subscription.sender("A", [.value(1)]),
+        subscription.sender("B", [.value(11), .value(12)]),
+        subscription.disposer(),
       ])
     }
   }

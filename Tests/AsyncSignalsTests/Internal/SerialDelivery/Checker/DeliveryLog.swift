@@ -106,7 +106,8 @@ extension DeliveryLog {
   ///   returned before the other started is delivered first;
   /// - a re-entrant send is delivered right after the delivery it was sent from;
   /// - nothing is lost: every send that returned before a terminal event was sent, or before the end if there is
-  ///   none, is delivered, unless `dispose()` was called;
+  ///   none, is delivered, unless `dispose()` was called or the terminal event was sent re-entrantly (which
+  ///   drops what other threads queued; it must follow its cause at once);
   /// - no delivery starts after `dispose()` returned.
   func violations() -> [String] {
     var found = overlaps
@@ -143,14 +144,23 @@ extension DeliveryLog {
       }
     }
     if disposeStarted == nil {
-      let terminalSent = sends.first { $0.event.isTerminal }?.started
-      for send in values where (send.returned ?? .max) < (terminalSent ?? .max) {
-        if let value = send.event.value, position[value] == nil {
-          found.append("\(value) (sent by \(send.sender)) was lost")
+      let terminal = sends.first { $0.event.isTerminal }
+      // A re-entrant terminal event ends the stream right after the delivery that caused it (Contracts.md rule
+      // 6): what other threads queued before it and was not delivered yet is dropped, not lost.
+      if terminal?.cause == nil {
+        for send in values where (send.returned ?? .max) < (terminal?.started ?? .max) {
+          if let value = send.event.value, position[value] == nil {
+            found.append("\(value) (sent by \(send.sender)) was lost")
+          }
         }
       }
-      if let terminal = sends.first(where: { $0.event.isTerminal }), deliveries.last?.event != terminal.event {
+      if let terminal, deliveries.last?.event != terminal.event {
         found.append("the terminal event \(terminal.event) was lost")
+      }
+      if let terminal, let cause = terminal.cause, let causeAt = position[cause],
+        deliveries.firstIndex(where: { $0.event == terminal.event }) != causeAt + 1
+      {
+        found.append("\(terminal.event), sent inside \(cause)'s delivery, was not delivered right after it")
       }
     }
     if let disposeReturned {
