@@ -188,7 +188,8 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
     }
     // The body's send with nothing queued: one load, compared with the one state in which the machine answers
     // `.deliver` (and `.resume` after the event), so that the per-event path is a compare and a call.
-    guard !delivering, Synchronization.bodyMayDeliverAtOnce(self) else {
+    guard !delivering, Synchronization.reintroducedBugs.isEmpty, observeWord("ownerThreadSent") == Machine.bodyAlone
+    else {
       sendFromOwnerThread(event)
       return
     }
@@ -268,7 +269,13 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
       reentrant.append(event)
       return
     }
-    switch Synchronization.ownerThreadSent(self) {
+    var action = observe("ownerThreadSent") { $0.ownerThreadSent() }
+    if case .deliver = action, Synchronization.reintroducedBugs.contains(.bodyChecksTheQueueBeforeDelivering),
+      !withQueueLock("ownerThreadSent", { pending.isEmpty })
+    {
+      action = .queueAndDrain
+    }
+    switch action {
     case .deliver:
       bodyDelivered(ended: deliverAsOwner(event))
     case .queueAndDrain:
@@ -382,13 +389,11 @@ final class SerialDeliveryCore<Value: Sendable, Failure: Error, Synchronization:
   /// at once, overtook it.
   @inlinable
   func queue(_ event: Event<Value, Failure>) -> Machine.EventQueuedAction {
-    Synchronization.queue(event, in: self)
-  }
-
-  /// ``queue(_:)`` as the library does it (the protocol step's default, see ``SerialDeliverySynchronization``).
-  @inlinable
-  func queueCountingUnderTheLock(_ event: Event<Value, Failure>) -> Machine.EventQueuedAction {
-    withQueueLock("eventQueued") {
+    guard !Synchronization.reintroducedBugs.contains(.countsQueuedSendsAfterUnlocking) else {
+      withQueueLock("eventQueued") { pending.append(event) }
+      return transition("eventQueued", assuming: nil) { $0.eventQueued() }
+    }
+    return withQueueLock("eventQueued") {
       let action = transition("eventQueued", assuming: nil) { $0.eventQueued() }
       switch action {
       case .append, .appendAndDrain:

@@ -25,53 +25,8 @@ protocol SerialDeliverySynchronization: SendableMetatype {
   /// How many queued events one caller delivers for other threads before it hands the rest to a Task.
   static var drainBudget: Int { get }
 
-  // The steps below are the library's code, in this protocol's extension. They are requirements so that the
-  // interleaving checker's own test can put a fixed bug back in one of them from the test target (the shipping
-  // source has no branch for it); nothing else replaces them.
-
-  /// Whether the synchronous body's send, with nothing delivering, may be delivered at once: the state word says
-  /// the body owns delivery alone (``SerialDeliveryStateMachine/bodyAlone``).
-  static func bodyMayDeliverAtOnce<Value, Failure>(_ delivery: SerialDeliveryCore<Value, Failure, Self>) -> Bool
-
-  /// What a send from the thread that owns delivery does (``SerialDeliveryStateMachine/ownerThreadSent()``).
-  static func ownerThreadSent<Value, Failure>(
-    _ delivery: SerialDeliveryCore<Value, Failure, Self>
-  ) -> SerialDeliveryStateMachine.OwnerThreadSentAction
-
-  /// Appends `event` to the queue and counts it (``SerialDeliveryCore/queue(_:)``).
-  static func queue<Value, Failure>(
-    _ event: Event<Value, Failure>,
-    in delivery: SerialDeliveryCore<Value, Failure, Self>
-  ) -> SerialDeliveryStateMachine.EventQueuedAction
-}
-
-extension SerialDeliverySynchronization {
-  /// The library's step: one load of the state word, compared with the one state in which the machine answers
-  /// `.deliver`.
-  @inlinable
-  @inline(__always)
-  static func bodyMayDeliverAtOnce<Value, Failure>(_ delivery: SerialDeliveryCore<Value, Failure, Self>) -> Bool {
-    delivery.observeWord("ownerThreadSent") == SerialDeliveryStateMachine.bodyAlone
-  }
-
-  /// The library's step: the machine's answer for the state the word holds.
-  @inlinable
-  @inline(__always)
-  static func ownerThreadSent<Value, Failure>(
-    _ delivery: SerialDeliveryCore<Value, Failure, Self>
-  ) -> SerialDeliveryStateMachine.OwnerThreadSentAction {
-    delivery.observe("ownerThreadSent") { $0.ownerThreadSent() }
-  }
-
-  /// The library's step: appended and counted in one critical section.
-  @inlinable
-  @inline(__always)
-  static func queue<Value, Failure>(
-    _ event: Event<Value, Failure>,
-    in delivery: SerialDeliveryCore<Value, Failure, Self>
-  ) -> SerialDeliveryStateMachine.EventQueuedAction {
-    delivery.queueCountingUnderTheLock(event)
-  }
+  /// Fixed bugs to put back, so that a test can show the checker finds them; empty except in that test.
+  static var reintroducedBugs: SerialDeliveryReintroducedBugs { get }
 }
 
 /// An operation on a delivery's shared state, named after the input it serves (for the checker's traces).
@@ -89,6 +44,28 @@ enum SerialDeliveryAccess: Sendable {
   case update(StaticString)
 }
 
+/// Bugs fixed in `SerialDeliveryCore`'s history, which the interleaving checker's own test puts back.
+@usableFromInline
+struct SerialDeliveryReintroducedBugs: OptionSet, Sendable {
+  @usableFromInline
+  let rawValue: Int
+
+  @inlinable
+  init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// A queued send is counted after the queue's lock is released (fixed in ba964f5), so a drain can pop an
+  /// event whose request is not counted yet in place of one that is, and give delivery up too early.
+  @inlinable
+  static var countsQueuedSendsAfterUnlocking: Self { Self(rawValue: 1 << 0) }
+
+  /// With the first: the body's thread delivers its event directly only when the queue is empty too (the partial
+  /// fix of ee4aa2a), which keeps the body's own events in order but not other threads'.
+  @inlinable
+  static var bodyChecksTheQueueBeforeDelivering: Self { Self(rawValue: 1 << 1) }
+}
+
 /// The system's atomics and lock, with nothing between them and the delivery.
 @usableFromInline
 enum SystemSynchronization: SerialDeliverySynchronization {
@@ -102,4 +79,7 @@ enum SystemSynchronization: SerialDeliverySynchronization {
 
   @inlinable
   static var drainBudget: Int { 1_024 }
+
+  @inlinable
+  static var reintroducedBugs: SerialDeliveryReintroducedBugs { [] }
 }

@@ -356,6 +356,7 @@ enum LostWakeUpSynchronization: ForAwaitSynchronization {
   }
 
   static var drainBudget: Int { CheckedSynchronization.drainBudget }
+  static var reintroducedBugs: SerialDeliveryReintroducedBugs { [] }
   static var consumerSpinLimit: Int { CheckedSynchronization.consumerSpinLimit }
 
   static func announceConsumerWaiting<Value, Failure>(

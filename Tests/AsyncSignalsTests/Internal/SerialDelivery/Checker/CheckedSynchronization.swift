@@ -30,53 +30,9 @@ enum CheckedSynchronization: SerialDeliverySynchronization {
     CheckedExecution.current?.drainBudget ?? 1_024
   }
 
-  /// The bugs the current run puts back.
   static var reintroducedBugs: SerialDeliveryReintroducedBugs {
     CheckedExecution.current?.reintroducedBugs ?? []
   }
-
-  // The library's steps, or a fixed bug put back in them when the run asks for it.
-
-  static func bodyMayDeliverAtOnce<Value, Failure>(_ delivery: SerialDeliveryCore<Value, Failure, Self>) -> Bool {
-    // With a bug put back, the body's sends go through `ownerThreadSent`, where the bug is.
-    reintroducedBugs.isEmpty
-      && delivery.observeWord("ownerThreadSent") == SerialDeliveryStateMachine.bodyAlone
-  }
-
-  static func ownerThreadSent<Value, Failure>(
-    _ delivery: SerialDeliveryCore<Value, Failure, Self>
-  ) -> SerialDeliveryStateMachine.OwnerThreadSentAction {
-    let action = delivery.observe("ownerThreadSent") { $0.ownerThreadSent() }
-    guard case .deliver = action, reintroducedBugs.contains(.bodyChecksTheQueueBeforeDelivering),
-      !delivery.withQueueLock("ownerThreadSent", { delivery.pending.isEmpty })
-    else { return action }
-    return .queueAndDrain
-  }
-
-  static func queue<Value, Failure>(
-    _ event: Event<Value, Failure>,
-    in delivery: SerialDeliveryCore<Value, Failure, Self>
-  ) -> SerialDeliveryStateMachine.EventQueuedAction {
-    guard reintroducedBugs.contains(.countsQueuedSendsAfterUnlocking) else {
-      return delivery.queueCountingUnderTheLock(event)
-    }
-    delivery.withQueueLock("eventQueued") { delivery.pending.append(event) }
-    return delivery.transition("eventQueued", assuming: nil) { $0.eventQueued() }
-  }
-}
-
-/// Bugs fixed in `SerialDeliveryCore`'s history, which the interleaving checker's own test puts back through
-/// ``CheckedSynchronization``'s steps (the library's source has no branch for them).
-struct SerialDeliveryReintroducedBugs: OptionSet, Sendable {
-  let rawValue: Int
-
-  /// A queued send is counted after the queue's lock is released (fixed in ba964f5), so a drain can pop an
-  /// event whose request is not counted yet in place of one that is, and give delivery up too early.
-  static var countsQueuedSendsAfterUnlocking: Self { Self(rawValue: 1 << 0) }
-
-  /// With the first: the body's thread delivers its event directly only when the queue is empty too (the partial
-  /// fix of ee4aa2a), which keeps the body's own events in order but not other threads'.
-  static var bodyChecksTheQueueBeforeDelivering: Self { Self(rawValue: 1 << 1) }
 }
 
 extension CheckedSynchronization: ForAwaitSynchronization {
