@@ -27,7 +27,7 @@ extension Lifetime {
 
   /// Forgets the entry `token` (a child that ended first) without running it.
   final func forget(token: UInt64) {
-    let removed = state.withLock { $0.list.remove(token: token) }
+    let removed = withState("forget") { $0.list.remove(token: token) }
     _ = removed  // released after unlocking
   }
 
@@ -37,7 +37,7 @@ extension Lifetime {
   /// its disposal found no token to remove, so the entry is removed here.
   final func register(in parent: Lifetime) {
     guard let token = parent.add(.disposable(self)) else { return }
-    let endedMeanwhile = state.withLock { state in
+    let endedMeanwhile = withState("register") { state in
       guard !state.list.isDisposed else { return true }
       state.link = .registered(token: token)
       return false

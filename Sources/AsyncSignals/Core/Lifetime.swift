@@ -149,22 +149,23 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// ```
   public final var isDisposed: Bool {
     // A child not registered with its parent is not disposed by it, so its end is read from there.
-    phase.load(ordering: .acquiring) == Phase.ended || parent?.isDisposed == true
+    SchedulingPoint.reach(.load("isDisposed: phase"), of: self)
+    return phase.load(ordering: .acquiring) == Phase.ended || parent?.isDisposed == true
   }
 
   /// Ends the lifetime: runs every cleanup and cancels every Task, in the order added.
   ///
   /// Calling it again does nothing.
   public final func dispose() {
+    SchedulingPoint.reach(.load("dispose: phase"), of: self)
     let current = phase.load(ordering: .acquiring)
     guard current != Phase.ended else { return }
-    if current == Phase.fresh,
-      phase.compareExchange(expected: Phase.fresh, desired: Phase.ended, ordering: .acquiringAndReleasing).exchanged
-    {
+    if current == Phase.fresh, endFresh() {
       return  // nothing to run, and not in the parent's list (a child registers with its first entry)
     }
-    let (batch, link) = state.withLock { state in
+    let (batch, link) = withState("dispose") { state in
       let batch = state.list.dispose()
+      SchedulingPoint.reach(.store("dispose: phase ended"), of: self)
       phase.store(Phase.ended, ordering: .releasing)
       return (batch, state.link)
     }
@@ -236,17 +237,11 @@ public class Lifetime: Disposable, @unchecked Sendable {
   /// The first entry of a child registers the child in its parent's list, outside this lifetime's lock.
   @discardableResult
   final func add(_ entry: DisposalEntry) -> UInt64? {
-    let (action, registersWith) = state.withLock { state -> (DisposalList.AddAction, Lifetime?) in
+    let (action, registersWith) = withState("add") { state -> (DisposalList.AddAction, Lifetime?) in
       // Leaving `fresh` is a compare-and-swap, so that it and a lock-free disposal never both succeed.
+      SchedulingPoint.reach(.load("add: phase"), of: self)
       let current = phase.load(ordering: .acquiring)
-      guard current != Phase.ended,
-        current == Phase.holdsEntries
-          || phase.compareExchange(
-            expected: Phase.fresh,
-            desired: Phase.holdsEntries,
-            ordering: .acquiringAndReleasing
-          ).exchanged
-      else {
+      guard current != Phase.ended, current == Phase.holdsEntries || holdEntries() else {
         return (.runNow(entry), nil)
       }
       let action = state.list.add(entry)
@@ -264,5 +259,29 @@ public class Lifetime: Disposable, @unchecked Sendable {
       }
       return token
     }
+  }
+
+  /// Moves the phase from fresh to ended, without the lock; returns whether it did.
+  private final func endFresh() -> Bool {
+    SchedulingPoint.reach(.compareExchange("dispose: fresh to ended"), of: self)
+    return phase.compareExchange(expected: Phase.fresh, desired: Phase.ended, ordering: .acquiringAndReleasing)
+      .exchanged
+  }
+
+  /// Moves the phase from fresh to holding entries (under the lock); returns whether it did.
+  private final func holdEntries() -> Bool {
+    SchedulingPoint.reach(.compareExchange("add: fresh to holding entries"), of: self)
+    return phase.compareExchange(expected: Phase.fresh, desired: Phase.holdsEntries, ordering: .acquiringAndReleasing)
+      .exchanged
+  }
+
+  /// Runs `body` holding the lock of the list and the parent link (a scheduling point of the interleaving checker
+  /// in debug builds).
+  final func withState<Result>(_ name: StaticString, _ body: (inout sending State) -> sending Result) -> sending Result
+  {
+    SchedulingPoint.reach(.lock(name), of: self)
+    let result = state.withLock(body)
+    SchedulingPoint.unlocked(self)
+    return result
   }
 }

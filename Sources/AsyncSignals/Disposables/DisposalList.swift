@@ -58,6 +58,14 @@ struct DisposalList {
     return taken
   }
 
+  /// How many entries are stored (0 once disposed).
+  var count: Int {
+    switch state {
+    case .active(let first, let second, let rest, _): (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+    case .disposed: 0
+    }
+  }
+
   /// Whether ``dispose()`` has happened.
   var isDisposed: Bool {
     switch state {

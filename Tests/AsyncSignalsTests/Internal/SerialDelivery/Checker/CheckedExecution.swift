@@ -86,18 +86,22 @@ final class CheckedExecution: @unchecked Sendable {
   let drainBudget: Int
   /// The bugs ``CheckedSynchronization`` reports as put back.
   let reintroducedBugs: SerialDeliveryReintroducedBugs
+  /// Whether `Lifetime`'s operations are scheduling points in this run (``SchedulingPoint``).
+  let schedulesLifetimes: Bool
 
   init(
     prefix: [Int],
     pool: CheckedWorkerPool,
     drainBudget: Int,
     reintroducedBugs: SerialDeliveryReintroducedBugs,
+    schedulesLifetimes: Bool = false,
     stepLimit: Int = 10_000
   ) {
     self.prefix = prefix
     self.pool = pool
     self.drainBudget = drainBudget
     self.reintroducedBugs = reintroducedBugs
+    self.schedulesLifetimes = schedulesLifetimes
     self.stepLimit = stepLimit
   }
 

@@ -40,6 +40,29 @@ extension CheckedSynchronization: ForAwaitSynchronization {
   static var consumerSpinLimit: Int { 1 }
 }
 
+extension CheckedSynchronization {
+  /// Makes the library's ``SchedulingPoint``s (in `Lifetime`) scheduling points of runs that ask for them
+  /// (``InterleavingChecker/schedulesLifetimes``); installed once per process, inert outside such runs.
+  static func installSchedulingPoints() {
+    _ = hooksInstalled
+  }
+
+  private static let hooksInstalled: Void = {
+    SchedulingPoint.install(
+      SchedulingPointHooks(
+        willAccess: { access, object in
+          guard CheckedExecution.current?.schedulesLifetimes == true else { return }
+          willAccessSharedState(access, of: object)
+        },
+        didUnlock: { object in
+          guard CheckedExecution.current?.schedulesLifetimes == true else { return }
+          didUnlock(object)
+        }
+      )
+    )
+  }()
+}
+
 /// A lock of a scenario's own, which the checker schedules like the library's.
 ///
 /// A thread waiting for it does not run until its holder released it. It stands for what orders a scenario's calls outside the code under test,

@@ -61,11 +61,15 @@ struct InterleavingChecker {
   var drainBudget = 1_024
   /// Fixed bugs to put back (only to show that the checker finds them).
   var reintroducedBugs: SerialDeliveryReintroducedBugs = []
+  /// Whether `Lifetime`'s operations are scheduling points too (its phase, its lock, its children); off for the
+  /// scenarios about other code, whose lifetimes would only multiply the interleavings.
+  var schedulesLifetimes = false
   /// A safety net: the search stops after this many runs, and the report says it is incomplete.
   var maxRuns = 200_000
 
   /// Explores `scenario`; stops at the first violation.
   func explore(_ scenario: () -> Run) -> Report {
+    if schedulesLifetimes { CheckedSynchronization.installSchedulingPoints() }
     let pool = CheckedWorkerPool()
     defer { pool.stopIdleWorkers() }
     var report = Report()
@@ -76,7 +80,8 @@ struct InterleavingChecker {
         prefix: frames.map(\.decision.chosen),
         pool: pool,
         drainBudget: drainBudget,
-        reintroducedBugs: reintroducedBugs
+        reintroducedBugs: reintroducedBugs,
+        schedulesLifetimes: schedulesLifetimes
       )
       execution.run(run.threads)
       report.runs += 1
