@@ -39,24 +39,10 @@ struct LifetimeInterleavingTests {
     return checker
   }
 
-  static func expectNoViolation(
-    _ checker: InterleavingChecker,
-    reaching operations: [String],
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ scenario: () -> InterleavingChecker.Run
-  ) {
-    SerialDeliveryInterleavingTests.expectNoViolation(
-      checker,
-      reaching: operations,
-      sourceLocation: sourceLocation,
-      scenario
-    )
-  }
-
   /// A fresh lifetime ends without the lock while another thread adds its first cleanup: either the addition
   /// wins (and the disposal takes the lock and runs it) or the disposal does (and the addition runs it at once).
   @Test func aFreshLifetimeEndsWhileAnotherThreadAddsItsFirstCleanup() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: nil),
       reaching: ["compare-and-swap (dispose: fresh to ended)", "compare-and-swap (add: fresh to holding entries)"]
     ) {
@@ -73,7 +59,7 @@ struct LifetimeInterleavingTests {
 
   /// Two threads dispose a lifetime that holds a cleanup while a third adds another: each runs once.
   @Test func twoDisposalsWhileAThirdThreadAdds() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 3),
       reaching: ["lock (dispose)", "store (dispose: phase ended)", "load (dispose: phase)"]
     ) {
@@ -94,7 +80,7 @@ struct LifetimeInterleavingTests {
   /// cleanup runs once, whether the parent's end finds the child registered, or the registration finds the
   /// parent ended.
   @Test func aChildRegistersWhileItsParentEnds() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: nil),
       reaching: ["lock (register)", "lock (add)", "compare-and-swap (dispose: fresh to ended)"]
     ) {
@@ -113,7 +99,7 @@ struct LifetimeInterleavingTests {
   /// A child ends while its first cleanup registers it with its parent, which stays: the cleanup runs once and
   /// the parent's list does not keep the child.
   @Test func aChildEndsWhileItRegisters() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: nil),
       reaching: ["lock (register)", "lock (forget)"]
     ) {
@@ -134,7 +120,7 @@ struct LifetimeInterleavingTests {
 
   /// The parent ends, the child ends and the child adds its first cleanup, on three threads.
   @Test func aParentAndItsChildEndWhileTheChildAdds() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 3),
       reaching: ["lock (register)", "lock (forget)", "lock (dispose)"]
     ) {

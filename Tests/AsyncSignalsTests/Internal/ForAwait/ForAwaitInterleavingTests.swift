@@ -133,20 +133,6 @@ struct ForAwaitInterleavingTests {
   static func checker(preemptionBound: Int?) -> InterleavingChecker {
     SerialDeliveryInterleavingTests.checker(preemptionBound: preemptionBound)
   }
-
-  static func expectNoViolation(
-    _ checker: InterleavingChecker,
-    reaching operations: [String],
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ scenario: () -> InterleavingChecker.Run
-  ) {
-    SerialDeliveryInterleavingTests.expectNoViolation(
-      checker,
-      reaching: operations,
-      sourceLocation: sourceLocation,
-      scenario
-    )
-  }
 }
 
 // MARK: - The ring and the wake-ups
@@ -155,7 +141,7 @@ extension ForAwaitInterleavingTests {
   /// A synchronous producer against a consumer that suspends, is woken, takes batches (the first from the
   /// overflow, then from the ring it allocates) and ends at the completion.
   @Test func aProducerAgainstAConsumerThatSuspendsTakesBatchesAndEnds() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 3),
       reaching: [
         "compare-and-swap (consumer: set consumerWaiting)", "lock (wake the consumer)",
@@ -175,7 +161,7 @@ extension ForAwaitInterleavingTests {
   /// handler ends the buffer from another thread: the producer neither blocks nor fails, the consumer took a
   /// prefix of what was sent, in order, and ended.
   @Test func theConsumerLeavesWhileTheProducerSends() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 2),
       reaching: ["lock (finish)", "update (finish: set finished)", "load (end: produced)"]
     ) {
@@ -196,7 +182,7 @@ extension ForAwaitInterleavingTests {
   /// An asynchronous sender against a loop with room for one value: it waits, the consumer gives slots back and
   /// wakes it, and every value arrives, none dropped.
   @Test func anAsyncSenderAgainstSlotsGivenBack() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 2),
       reaching: [
         "compare-and-swap (sender: set producersWaiting)", "update (give back: released)",
@@ -215,7 +201,7 @@ extension ForAwaitInterleavingTests {
   /// The loop ends (its Task cancelled: the handler ends the buffer) while the sender waits for room: the
   /// sender is resumed and finishes.
   @Test func theLoopIsCancelledWhileAnAsyncSenderWaits() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 2),
       reaching: ["compare-and-swap (sender: set producersWaiting)", "lock (finish)"]
     ) {
@@ -231,7 +217,7 @@ extension ForAwaitInterleavingTests {
   /// The sender's Task is cancelled while it waits for room, from another thread: its cancellation handler
   /// wakes it, it stops sending and completes, and the consumer takes what it sent.
   @Test func anAsyncSenderIsCancelledWhileItWaits() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 2),
       reaching: ["compare-and-swap (sender: set producersWaiting)", "lock (wake the senders)"]
     ) {
@@ -255,7 +241,7 @@ extension ForAwaitInterleavingTests {
   /// The other thread is a Task the subscription starts (as a signal whose body starts work elsewhere does), so
   /// it sends only once the subscription exists.
   @Test func anotherThreadSendsWhileThePreludeCloses() {
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 3),
       reaching: [
         "compare-and-swap (subscribe: close the prelude)", "compare-and-swap (send: close the prelude)",
@@ -290,7 +276,7 @@ extension ForAwaitInterleavingTests {
   @Test(arguments: [BufferingPolicy.bufferingNewest(1), .bufferingOldest(1)])
   func aBoundedBufferKeepsWhatItsPolicySays(policy: BufferingPolicy) {
     let throughTheRing = if case .bufferingOldest = policy { ["update (send: publish)"] } else { [String]() }
-    Self.expectNoViolation(
+    SerialDeliveryInterleavingTests.expectNoViolation(
       Self.checker(preemptionBound: 3),
       reaching: ["lock (send to the overflow)"] + throughTheRing
     ) {
