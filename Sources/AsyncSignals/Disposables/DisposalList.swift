@@ -26,9 +26,16 @@ enum DisposalEntry: Sendable {
 ///
 /// The first two entries are stored inline, so a lifetime that only ever holds two entries allocates no array:
 /// the common subscription holds its serial delivery, and an inner subscription's child lifetime often one more.
+///
+/// Removal by token is O(log n) amortised at any size (a `flatMap(.merge)` parent whose thousands of children end
+/// in any order, a `CompositeDisposable` used as a bag): tokens grow with each addition, so the later entries are
+/// sorted by token and found by binary search; a removed one leaves an empty place (released at once), and the
+/// empty places are compacted away once they are as many as the entries.
 struct DisposalList {
   /// An entry with the token that removes it.
   typealias Item = (token: UInt64, entry: DisposalEntry)
+  /// A later entry, `nil` once removed (until the next compaction).
+  typealias Slot = (token: UInt64, entry: DisposalEntry?)
 
   /// What ``add(_:)`` asks the caller to do.
   enum AddAction {
@@ -40,13 +47,14 @@ struct DisposalList {
 
   private enum State {
     /// Accepting entries, kept in the order added: `first`, then `second`, then `rest` (a slot left empty
-    /// by a removal is only refilled while every later slot is empty). `nextToken` numbers the next one.
-    case active(first: Item?, second: Item?, rest: [Item], nextToken: UInt64)
+    /// by a removal is only refilled while every later slot is empty). `nextToken` numbers the next one;
+    /// `vacancies` counts the removed places in `rest`.
+    case active(first: Item?, second: Item?, rest: [Slot], vacancies: Int, nextToken: UInt64)
     /// Disposed: every entry was handed out once; new ones run at once.
     case disposed
   }
 
-  private var state = State.active(first: nil, second: nil, rest: [], nextToken: 0)
+  private var state = State.active(first: nil, second: nil, rest: [], vacancies: 0, nextToken: 0)
 
   /// Moves the state out, leaving `.disposed` behind; every mutation puts the new state back.
   ///
@@ -61,7 +69,8 @@ struct DisposalList {
   /// How many entries are stored (0 once disposed).
   var count: Int {
     switch state {
-    case .active(let first, let second, let rest, _): (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+    case .active(let first, let second, let rest, let vacancies, _):
+      (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count - vacancies
     case .disposed: 0
     }
   }
@@ -77,18 +86,18 @@ struct DisposalList {
   /// Stores an entry, or hands it back to be run at once when already disposed.
   mutating func add(_ entry: DisposalEntry) -> AddAction {
     switch takeState() {
-    case .active(let first, let second, var rest, let token):
+    case .active(let first, let second, var rest, let vacancies, let token):
       let item = (token: token, entry: entry)
       if first == nil, second == nil, rest.isEmpty {
-        state = .active(first: item, second: nil, rest: rest, nextToken: token &+ 1)
+        state = .active(first: item, second: nil, rest: rest, vacancies: vacancies, nextToken: token &+ 1)
         return .stored(token: token)
       }
       if second == nil, rest.isEmpty {
-        state = .active(first: first, second: item, rest: rest, nextToken: token &+ 1)
+        state = .active(first: first, second: item, rest: rest, vacancies: vacancies, nextToken: token &+ 1)
         return .stored(token: token)
       }
-      rest.append(item)
-      state = .active(first: first, second: second, rest: rest, nextToken: token &+ 1)
+      rest.append((token: token, entry: entry))
+      state = .active(first: first, second: second, rest: rest, vacancies: vacancies, nextToken: token &+ 1)
       return .stored(token: token)
     case .disposed:
       return .runNow(entry)
@@ -98,21 +107,17 @@ struct DisposalList {
   /// Forgets an entry without running it; returns it so the caller releases it after unlocking.
   mutating func remove(token: UInt64) -> DisposalEntry? {
     switch takeState() {
-    case .active(let first, let second, var rest, let nextToken):
+    case .active(let first, let second, var rest, var vacancies, let nextToken):
       if let first, first.token == token {
-        state = .active(first: nil, second: second, rest: rest, nextToken: nextToken)
+        state = .active(first: nil, second: second, rest: rest, vacancies: vacancies, nextToken: nextToken)
         return first.entry
       }
       if let second, second.token == token {
-        state = .active(first: first, second: nil, rest: rest, nextToken: nextToken)
+        state = .active(first: first, second: nil, rest: rest, vacancies: vacancies, nextToken: nextToken)
         return second.entry
       }
-      guard let index = rest.lastIndex(where: { $0.token == token }) else {
-        state = .active(first: first, second: second, rest: rest, nextToken: nextToken)
-        return nil
-      }
-      let removed = rest.remove(at: index).entry
-      state = .active(first: first, second: second, rest: rest, nextToken: nextToken)
+      let removed = Self.remove(token: token, from: &rest, vacancies: &vacancies)
+      state = .active(first: first, second: second, rest: rest, vacancies: vacancies, nextToken: nextToken)
       return removed
     case .disposed:
       return nil
@@ -122,11 +127,44 @@ struct DisposalList {
   /// Moves to disposed and returns the entries to run, in the order added; `nil` if already disposed.
   mutating func dispose() -> DisposalBatch? {
     switch takeState() {
-    case .active(let first, let second, let rest, _):
+    case .active(let first, let second, let rest, _, _):
       return DisposalBatch(first: first?.entry, second: second?.entry, rest: rest)
     case .disposed:
       return nil
     }
+  }
+}
+
+extension DisposalList {
+  /// Empty places below this many are left for a later compaction, so that a few removals never move everyone.
+  static var minimumCompaction: Int { 16 }
+
+  /// Removes the entry `token` from `rest` (sorted by token), leaving an empty place, or the last place; compacts
+  /// when the empty places are as many as the entries. Returns the entry, to be released after unlocking.
+  static func remove(token: UInt64, from rest: inout [Slot], vacancies: inout Int) -> DisposalEntry? {
+    // The last entry first: a child that ends soon after it started, the common case, is there.
+    if let last = rest.last, last.token == token {
+      let removed = rest.removeLast().entry
+      while vacancies > 0, rest.last.map({ $0.entry == nil }) == true {
+        rest.removeLast()
+        vacancies -= 1
+      }
+      return removed
+    }
+    var low = 0
+    var high = rest.count
+    while low < high {
+      let middle = (low + high) / 2
+      if rest[middle].token < token { low = middle + 1 } else { high = middle }
+    }
+    guard low < rest.count, rest[low].token == token, let removed = rest[low].entry else { return nil }
+    rest[low].entry = nil
+    vacancies += 1
+    if vacancies >= minimumCompaction, vacancies * 2 >= rest.count {
+      rest.removeAll { $0.entry == nil }
+      vacancies = 0
+    }
+    return removed
   }
 }
 
@@ -136,8 +174,8 @@ struct DisposalBatch {
   let first: DisposalEntry?
   /// The next entry, if it was stored inline.
   let second: DisposalEntry?
-  /// The entries after it.
-  let rest: [DisposalList.Item]
+  /// The entries after it, `nil` where one was removed.
+  let rest: [DisposalList.Slot]
 }
 
 extension DisposalEntry {
@@ -146,8 +184,8 @@ extension DisposalEntry {
     guard let batch else { return }
     batch.first?.run()
     batch.second?.run()
-    for item in batch.rest {
-      item.entry.run()
+    for slot in batch.rest {
+      slot.entry?.run()
     }
   }
 }

@@ -51,6 +51,44 @@ import Testing
     #expect(order.values.last == removedIndex + 1)
   }
 
+  /// 10,000 entries, 7,500 of them removed in a shuffled (seeded) order, with compactions on the way: the removed
+  /// ones are handed back once and never run, the others run in the order added, and removing again finds nothing.
+  @Test func tenThousandEntriesRemovedInAnyOrderKeepTheRestInOrder() throws {
+    var list = DisposalList()
+    var tokens: [UInt64] = []
+    for number in 0..<10_000 {
+      tokens.append(try stored(list.add(entry(number))))
+    }
+    var generator = SeededRandom(seed: 36)
+    let removed = Array((0..<10_000).shuffled(using: &generator).prefix(7_500))
+    for index in removed {
+      #expect(list.remove(token: tokens[index]) != nil, "entry \(index) not found")
+      #expect(list.remove(token: tokens[index]) == nil, "entry \(index) removed twice")
+    }
+    #expect(list.count == 2_500)
+    let removedSet = Set(removed)
+    list.add(entry(10_000)).ignore()
+    DisposalEntry.runAll(list.dispose())
+    #expect(order.values == (0..<10_000).filter { !removedSet.contains($0) } + [10_000])
+  }
+
+  /// Removing from the end (a child that ends soon after it started) leaves no empty place behind, even after
+  /// places further in were emptied.
+  @Test func removingFromTheEndTrimsTheEmptyPlacesBeforeIt() throws {
+    var list = DisposalList()
+    var tokens: [UInt64] = []
+    for number in 0..<8 {
+      tokens.append(try stored(list.add(entry(number))))
+    }
+    _ = list.remove(token: tokens[5])
+    _ = list.remove(token: tokens[6])
+    _ = list.remove(token: tokens[7])  // the last: trims 6 and 5 too
+    #expect(list.count == 5)
+    list.add(entry(8)).ignore()
+    DisposalEntry.runAll(list.dispose())
+    #expect(order.values == [0, 1, 2, 3, 4, 8])
+  }
+
   @Test func aFreedInlineSlotIsRefilledOnlyWhileNothingFollowsIt() throws {
     var list = DisposalList()
     let first = try stored(list.add(entry(1)))
@@ -198,4 +236,9 @@ import Testing
     child.dispose()
     #expect(child.isDisposed)
   }
+}
+
+extension DisposalList.AddAction {
+  /// Discards the action of an addition whose token the test does not need.
+  func ignore() {}
 }
