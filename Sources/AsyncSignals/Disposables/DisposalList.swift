@@ -139,8 +139,10 @@ extension DisposalList {
   /// Empty places below this many are left for a later compaction, so that a few removals never move everyone.
   static var minimumCompaction: Int { 16 }
 
-  /// Removes the entry `token` from `rest` (sorted by token), leaving an empty place, or the last place; compacts
-  /// when the empty places are as many as the entries. Returns the entry, to be released after unlocking.
+  /// Removes the entry `token` from `rest` (sorted by token) and returns it, to be released after unlocking.
+  ///
+  /// It leaves an empty place, or removes the last place; it compacts when the empty places are as many as the
+  /// entries.
   static func remove(token: UInt64, from rest: inout [Slot], vacancies: inout Int) -> DisposalEntry? {
     // The last entry first: a child that ends soon after it started, the common case, is there.
     if let last = rest.last, last.token == token {
