@@ -152,10 +152,11 @@ extension TestScheduler {
   }
 
   /// The source drawn by `marbles`; stops with a message naming `api` when the marble is malformed.
-  private func makeMarbleSignal<Value, Failure>(
+  func makeMarbleSignal<Value, Failure>(
     _ marbles: String,
     values: [Character: Value],
     failure: Failure?,
+    valuesLabel: String = "values",
     hot: Bool,
     api: String
   ) -> TestSignal<Value, Failure> {
@@ -164,6 +165,7 @@ extension TestScheduler {
       use: hot ? .hot : .cold,
       values: values,
       failure: failure,
+      valuesLabel: valuesLabel,
       api: api
     )
     return hot ? makeHotSignal(script.filter { $0.time >= .zero }) : makeColdSignal(script)
@@ -173,18 +175,21 @@ extension TestScheduler {
 extension MarbleParser {
   /// The events that `marbles` draws, each letter looked up in `values` and `#` made `failure`.
   ///
+  /// A letter with no value is reported as missing from `valuesLabel`, the parameter the test wrote the values in.
+  ///
   /// - Throws: A ``MarbleSyntaxError`` for a malformed marble, a letter with no value, or a `#` with no failure.
   func records<Value, Failure>(
     _ marbles: String,
     use: Use,
     values: [Character: Value],
-    failure: Failure?
+    failure: Failure?,
+    valuesLabel: String = "values"
   ) throws(MarbleSyntaxError) -> [Recorded<Value, Failure>] {
     try events(marbles, use: use).map { symbol throws(MarbleSyntaxError) in
       switch symbol.kind {
       case .value(let letter):
         guard let value = values[letter] ?? Self.value(spelledBy: letter, as: Value.self) else {
-          throw MarbleSyntaxError(reason: "no value for '\(letter)' in values", column: symbol.column)
+          throw MarbleSyntaxError(reason: "no value for '\(letter)' in \(valuesLabel)", column: symbol.column)
         }
         return .value(value, at: symbol.time)
       case .completion:
@@ -203,17 +208,18 @@ extension MarbleParser {
     (type as? any LosslessStringConvertible.Type)?.init(String(letter)) as? Value
   }
 
-  /// ``records(_:use:values:failure:)``, stopping with a precondition message that names `api` when the marble is
+  /// ``records(_:use:values:failure:valuesLabel:)``, stopping with a precondition message that names `api` when the marble is
   /// malformed: a programming error in the test.
   func recordsOrStop<Value, Failure>(
     _ marbles: String,
     use: Use,
     values: [Character: Value],
     failure: Failure?,
+    valuesLabel: String = "values",
     api: String
   ) -> [Recorded<Value, Failure>] {
     do {
-      return try records(marbles, use: use, values: values, failure: failure)
+      return try records(marbles, use: use, values: values, failure: failure, valuesLabel: valuesLabel)
     } catch {
       preconditionFailure(error.message(api: api, marbles: marbles))
     }

@@ -233,4 +233,61 @@ struct FlattenTests {
     #expect(await path.events(of: Signal<Inner, Boom>.empty.flatten(.latest)) == [.completed])
     #expect(await path.events(of: Signal<Inner, Boom>.empty.flatten(.merge)) == [.completed])
   }
+
+  // MARK: Inner signals drawn as marbles
+
+  @Test func mergeInterleavesInnersDrawnAsMarbles() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let outer = scheduler.makeColdSignal("-a-b---|", inner: ["a": "x---y|", "b": "p--q|"])
+    let recorder = scheduler.record(outer.signal.flatMap(.merge) { $0 })
+    scheduler.run()
+    recorder.expectMarbles("-x-p-yq|")  // each inner plays from when it arrives; the end waits for the last one
+  }
+
+  @Test func concatSubscribesTheNextInnerDrawnAsMarblesWhenThePreviousEnds() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let first = scheduler.makeColdSignal("x-y|")
+    let second = scheduler.makeColdSignal("z|")
+    let outer = scheduler.makeColdSignal("-ab---|", values: ["a": first.signal, "b": second.signal])
+    let recorder = scheduler.record(outer.signal.flatten(.concat))
+    scheduler.run()
+    recorder.expectMarbles("-x-yz-|")
+    first.expectSubscriptions("-^--!")
+    second.expectSubscriptions("----^!")  // b arrived at frame 2, but waited for a to end
+  }
+
+  @Test func switchToLatestDisposesTheOlderInnerDrawnAsMarblesWhenANewerOneArrives() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let outer = scheduler.makeColdSignal("-a-b-c|", inner: ["a": "x--y|", "b": "---p|", "c": "r|"])
+    let recorder = scheduler.record(outer.signal.switchToLatest())
+    scheduler.run()
+    recorder.expectMarbles("-x---r|")  // b is dropped for c before its first value; a's y never comes
+  }
+
+  @Test func flatMapLatestDisposesTheOlderInnerAtTheNewerOnesArrival() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let first = scheduler.makeColdSignal("x-y-z|")
+    let second = scheduler.makeColdSignal("p-q|")
+    let outer = scheduler.makeColdSignal("-a--b----|", values: ["a": first.signal, "b": second.signal])
+    let recorder = scheduler.record(outer.signal.flatMap(.latest) { $0 })
+    scheduler.run()
+    recorder.expectMarbles("-x-yp-q--|")
+    first.expectSubscriptions("-^--!")
+    second.expectSubscriptions("----^--!")
+  }
+
+  @Test func anInnerFailureDrawnAsMarblesFailsTheMerge() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let outer = scheduler.makeColdSignal(
+      "-ab----|",
+      inner: ["a": "1---2|", "b": "-#"],
+      values: ["1": 1, "2": 2],
+      failure: Boom()
+    )
+    let recorder = scheduler.record(outer.signal.flatten(.merge))
+    scheduler.run()
+    recorder.expectMarbles("-1-#", failure: Boom())
+    outer.expectSubscriptions("^--!")
+  }
+
 }
