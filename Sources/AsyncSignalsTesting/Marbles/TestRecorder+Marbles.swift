@@ -170,7 +170,7 @@ extension TestScheduler {
       api: api
     )
     guard
-      var report = MarbleMismatch.events(
+      let report = MarbleMismatch.events(
         actual: events,
         expected: expected,
         values: values,
@@ -179,18 +179,23 @@ extension TestScheduler {
         api: api
       )
     else { return true }
-    let escapes = escapedWork
-    if !escapes.isEmpty {
-      report += "\n  and work escaped virtual time, which may explain it:"
-      report += escapes.map { "\n    \($0)" }.joined()
-    }
     MarbleMismatch.record(
-      report,
+      withEscapedWork(report),
       fileID: location.fileID,
       filePath: location.filePath,
       line: location.line,
       column: location.column
     )
     return false
+  }
+}
+
+extension TestScheduler {
+  /// `report`, followed by the work that escaped virtual time, if any: the usual reason for a history that comes
+  /// out wrong.
+  func withEscapedWork(_ report: String) -> String {
+    let escapes = escapedWork
+    guard !escapes.isEmpty else { return report }
+    return report + "\n  and work escaped virtual time, which may explain it:" + escapes.map { "\n    \($0)" }.joined()
   }
 }

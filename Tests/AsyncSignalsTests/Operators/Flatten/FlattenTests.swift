@@ -290,4 +290,12 @@ struct FlattenTests {
     outer.expectSubscriptions("^--!")
   }
 
+  @Test func mapToInnersIsASignalOfSignalsThatMatchesItsMarbles() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let taps = scheduler.makeColdSignal("-a--b|")
+    let requests = scheduler.makeColdSignal("-r|")
+    let recorder = scheduler.recordHigherOrder(taps.signal.map { _ in requests.signal })
+    scheduler.run()
+    recorder.expectMarbles("-a--a|", inner: ["a": "-r|"])
+  }
 }

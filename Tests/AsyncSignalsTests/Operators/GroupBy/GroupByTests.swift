@@ -173,4 +173,12 @@ struct GroupByTests {
     #expect(groups.withLock { $0 } == [1])  // the group of 2 was never made: the subscription ended first
     #expect(subscription.withLock { $0 }?.isDisposed == true)
   }
+
+  @Test func anUpstreamFailureEndsEveryGroupDrawnAsMarbles() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let numbers = scheduler.makeColdSignal("-1-2-#", values: ["1": 1, "2": 2], failure: Boom())
+    let groups = scheduler.recordHigherOrder(numbers.signal.groupBy { $0 }.map { $0.signal })
+    scheduler.run()
+    groups.expectMarbles("-a-b-#", inner: ["a": "1---#", "b": "2-#"], failure: Boom(), innerFailure: Boom())
+  }
 }
