@@ -66,4 +66,24 @@ import Testing
     recorder.expectMarbles("--1-1---2-|")
     request.expectSubscriptions("-^-!", "---^-----!")
   }
+
+  @Test func switchToLatestDropsTheOlderInner() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let outer = scheduler.makeColdSignal("-a--b----|", inner: ["a": "x-y-z|", "b": "p-q|"])
+    let recorder = scheduler.record(outer.signal.switchToLatest())
+    scheduler.run()
+    recorder.expectMarbles("-x-yp-q--|")  // a's z, due at frame 5, never comes
+  }
+
+  @Test func eachGroupPlaysFromItsFirstValue() {
+    let scheduler = TestScheduler(frame: .seconds(1))
+    let numbers = scheduler.makeColdSignal("-1-2-3-4|", values: ["1": 1, "2": 2, "3": 3, "4": 4])
+    let groups = scheduler.recordHigherOrder(numbers.signal.groupBy { $0 % 2 }.map { $0.signal })
+    scheduler.run()
+    groups.expectMarbles(
+      "-a-b----|",
+      inner: ["a": "1---3--|", "b": "2---4|"],
+      values: ["1": 1, "3": 3, "2": 2, "4": 4]
+    )
+  }
 }
