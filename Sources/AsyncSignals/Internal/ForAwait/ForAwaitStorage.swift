@@ -442,10 +442,12 @@ final class ForAwaitStorageCore<Value: Sendable, Failure: Error, Synchronization
   /// then costs both sides a Task switch: the producer resumes the consumer, and soon waits for room itself
   /// until the consumer runs again. On two threads that cycle was most of the time of the backpressured async
   /// body (about 2,500 suspensions of each side per 100,000 values, 250–270 ns per value); polling `produced` for
-  /// up to 4,096 loads (a few microseconds) first took it to 85–110 ns (Docs/Performance.md). A producer that is
-  /// not running (one thread, or a body awaiting something else) makes the spin fail: after two failures in a
-  /// row, the next 256 suspensions do not spin, so a loop that cannot gain from it pays about one spin per
-  /// 16,000 values.
+  /// up to 4,096 loads first took it to 85–110 ns (`async pipeline/AsyncSignals async body, source only`,
+  /// `AsyncStandalone`, Docs/Performance.md, issue 29). Bounded since to ``ForAwaitSynchronization/consumerSpinLimit``
+  /// (256 loads, a few hundred nanoseconds: the consumer may be the main actor or a cooperative thread): on the
+  /// guest of issue 37, which ran that row at 160 ns in every build, 4,096, 256 and no spin measured alike. A
+  /// producer that is not running (one thread, or a body awaiting something else) makes the spin fail: after two
+  /// failures in a row, the next 256 suspensions do not spin.
   @inlinable
   func spinForEvents() -> Bool {
     guard spinsToSkip == 0 else {
@@ -699,7 +701,7 @@ extension ForAwaitSynchronization {
 
 extension SystemSynchronization: ForAwaitSynchronization {
   @inlinable
-  static var consumerSpinLimit: Int { 4_096 }
+  static var consumerSpinLimit: Int { 256 }
 }
 
 /// Eight words that keep the fields around them on different cache lines.
