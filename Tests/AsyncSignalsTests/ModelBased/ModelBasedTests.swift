@@ -1,5 +1,6 @@
 import AsyncSignals
 import Foundation
+import TestSupport
 import Testing
 
 /// Random operator chains over random scripts, on every consumption path, against the reference model

@@ -1,19 +1,4 @@
-/// SplitMix64: a small seeded generator, so that a failing case is reproduced from its seed.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
+import TestSupport
 
 /// Makes random cases: a script of 0 to 6 values and most often a terminal event, a chain of 1 to 5 operators,
 /// and in half the cases an early disposal.

@@ -1,5 +1,6 @@
 import AsyncSignals
 import AsyncSignalsTesting
+import TestSupport
 
 /// One stage of a timed chain: an operator of the untimed model, or a time operator on the `TestScheduler`.
 ///
