@@ -262,6 +262,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
   }
 
   /// Moves the phase from fresh to ended, without the lock; returns whether it did.
+  @inline(__always)
   private final func endFresh() -> Bool {
     SchedulingPoint.reach(.compareExchange("dispose: fresh to ended"), of: self)
     return phase.compareExchange(expected: Phase.fresh, desired: Phase.ended, ordering: .acquiringAndReleasing)
@@ -269,6 +270,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
   }
 
   /// Moves the phase from fresh to holding entries (under the lock); returns whether it did.
+  @inline(__always)
   private final func holdEntries() -> Bool {
     SchedulingPoint.reach(.compareExchange("add: fresh to holding entries"), of: self)
     return phase.compareExchange(expected: Phase.fresh, desired: Phase.holdsEntries, ordering: .acquiringAndReleasing)
@@ -277,6 +279,7 @@ public class Lifetime: Disposable, @unchecked Sendable {
 
   /// Runs `body` holding the lock of the list and the parent link (a scheduling point of the interleaving checker
   /// in debug builds).
+  @inline(__always)
   final func withState<Result>(_ name: StaticString, _ body: (inout sending State) -> sending Result) -> sending Result
   {
     SchedulingPoint.reach(.lock(name), of: self)
