@@ -1,3 +1,4 @@
+import AsyncSignals
 import Synchronization
 
 #if canImport(Darwin)
@@ -60,7 +61,8 @@ package func isLinearizable<Model, Operation, Result>(
 /// ```
 package final class HistoryRecorder<Operation: Sendable, Result: Equatable & Sendable>: Sendable {
   private let clock = Atomic<Int>(0)
-  private let entries = Mutex<[HistoryEntry<Operation, Result>]>([])
+  // `Locked`, not `Mutex`: built for the thread sanitizer, `Locked` is a pthread mutex, which it sees.
+  private let entries = Locked<[HistoryEntry<Operation, Result>]>([])
 
   package init() {}
 
@@ -94,7 +96,7 @@ package final class HistoryRecorder<Operation: Sendable, Result: Equatable & Sen
 /// let during = ran.during { bag.dispose() }  // [7]
 /// ```
 package final class RanLog: Sendable {
-  private let logs = Mutex<[UInt: [Int]]>([:])
+  private let logs = Locked<[UInt: [Int]]>([:])
 
   package init() {}
 
